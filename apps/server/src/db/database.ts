@@ -1,0 +1,210 @@
+/**
+ * Table types for Kysely. Portable column types (DESIGN §5, STYLE "Portable SQL"):
+ * ids are text, booleans are integers 0/1, timestamps are ISO-8601 UTC text
+ * (`2026-11-22T10:00:00.000Z`, sorts as time), calendar dates are `yyyy-MM-dd` text.
+ * Conversions live in `values.ts`.
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  all_facility_access: Flag;
+  all_permission_access: Flag;
+  active: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserFacilitiesTable {
+  user_id: string;
+  facility_id: string;
+}
+
+export interface UserPermissionsTable {
+  user_id: string;
+  permission: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the session token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA256 of the code under the server secret. */
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  /** 'login' | 'reset' */
+  kind: string;
+  account: string;
+  ip: string;
+  succeeded: Flag;
+  created_at: string;
+}
+
+export interface FacilitiesTable {
+  id: string;
+  name: string;
+}
+
+export interface ResidentsTable {
+  id: string;
+  facility_id: string;
+  first_name: string;
+  last_name: string;
+  client_id: string;
+  active: Flag;
+  discharge_reason: string | null;
+  discharged_at: string | null;
+}
+
+export interface QuestionnairesTable {
+  id: string;
+  name: string;
+  /** Set for a facility's Admission/Discharge questionnaire. */
+  facility_id: string | null;
+  survey_type: string | null;
+  /** Set for a survey set's questionnaire. */
+  survey_set_id: string | null;
+}
+
+export interface QuestionsTable {
+  id: string;
+  questionnaire_id: string;
+  position: number;
+  name: string;
+  type: string;
+  /** JSON: [[label, nextQuestionId | null], …] in display order. */
+  values_json: string;
+  /** JSON: {required, value?, less?, greater?, equal?} */
+  validation_json: string;
+}
+
+export interface SurveySetsTable {
+  id: string;
+  name: string;
+}
+
+export interface FacilitySurveySetsTable {
+  facility_id: string;
+  survey_set_id: string;
+}
+
+export interface SurveysTable {
+  id: string;
+  facility_id: string;
+  resident_id: string;
+  survey_type: string;
+  survey_set_id: string | null;
+  due_date: string;
+  /** due | delayed | completed | not_completable */
+  status: string;
+  delayed_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  submitted_by: string | null;
+  submitted_at: string | null;
+}
+
+export interface AnswersTable {
+  id: string;
+  survey_id: string;
+  question_id: string;
+  position: number;
+  answer: string | null;
+  comment: string | null;
+}
+
+export interface EmployeesTable {
+  id: string;
+  facility_id: string;
+  code: string;
+  name: string;
+  department: string;
+  position: string;
+  active: Flag;
+}
+
+export interface AcknowledgementsTable {
+  id: string;
+  survey_id: string;
+  employee_id: string;
+  facility_id: string;
+  comment: string;
+  /** pending | approved | denied */
+  status: string;
+  created_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_json: string;
+  created_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  occurred_at: string;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  facility_id: string | null;
+  ip: string | null;
+  /** JSON with non-sensitive context (never passwords, codes, tokens or answer text). */
+  detail_json: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_facilities: UserFacilitiesTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_attempts: LoginAttemptsTable;
+  facilities: FacilitiesTable;
+  residents: ResidentsTable;
+  questionnaires: QuestionnairesTable;
+  questions: QuestionsTable;
+  survey_sets: SurveySetsTable;
+  facility_survey_sets: FacilitySurveySetsTable;
+  surveys: SurveysTable;
+  answers: AnswersTable;
+  employees: EmployeesTable;
+  acknowledgements: AcknowledgementsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_events: AuditEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Survey = Selectable<SurveysTable>;

@@ -1,0 +1,37 @@
+/** Enum values fixed by the product spec (§3, §9). One place; everything else imports these. */
+
+export const PERMISSION_TYPES = [
+  'Managed_Care',
+  'Patients_Surveys',
+  'Incentive_Acknowledgement',
+  'Social_Work',
+  'Lorem_ipsum_text',
+] as const;
+export type PermissionType = (typeof PERMISSION_TYPES)[number];
+
+/** Survey types that have a questionnaire per facility and a due list. */
+export const RESIDENT_SURVEY_TYPES = ['Admission', 'Discharge'] as const;
+export type ResidentSurveyType = (typeof RESIDENT_SURVEY_TYPES)[number];
+
+export const SURVEY_TYPES = ['Admission', 'Discharge', 'Additional', 'As Needed'] as const;
+export type SurveyType = (typeof SURVEY_TYPES)[number];
+
+export const QUESTION_TYPES = ['Text', 'Radio', 'Picklist', 'MultiPicklist', 'Number'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const REVIEW_RESULTS = ['Approved', 'Denied'] as const;
+export type ReviewResult = (typeof REVIEW_RESULTS)[number];
+
+export const DISCHARGE_REASONS = [
+  'Discharged',
+  'Out To Hospital',
+  'Resident Refused',
+  'Left AMA',
+] as const;
+export type DischargeReason = (typeof DISCHARGE_REASONS)[number];
+
+export const SURVEY_STATUSES = ['due', 'delayed', 'completed', 'not_completable'] as const;
+export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
+
+export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'approved', 'denied'] as const;
+export type AcknowledgementStatus = (typeof ACKNOWLEDGEMENT_STATUSES)[number];

@@ -1,0 +1,39 @@
+import type { PermissionType } from './enums.js';
+
+/** The home-screen tiles (spec §1, §6), in display order. */
+export const SERVICE_TILES = [
+  { key: 'managed-care', label: 'Managed Care Updates', permission: 'Managed_Care' },
+  { key: 'patient-surveys', label: 'Patient Surveys', permission: 'Patients_Surveys' },
+  {
+    key: 'incentive-acknowledgement',
+    label: 'Incentive Acknowledgement',
+    permission: 'Incentive_Acknowledgement',
+  },
+  { key: 'social-work', label: 'Social Work', permission: 'Social_Work' },
+  { key: 'lorem-ipsum-1', label: 'Lorem ipsum', permission: 'Lorem_ipsum_text' },
+  { key: 'lorem-ipsum-2', label: 'Dolor sit amet', permission: 'Lorem_ipsum_text' },
+] as const satisfies readonly { key: string; label: string; permission: PermissionType }[];
+
+export type ServiceTile = (typeof SERVICE_TILES)[number];
+export type ServiceTileKey = ServiceTile['key'];
+
+/**
+ * Whether a permission is granted. `all_permission_access` grants every permission except
+ * Lorem_ipsum_text, which the spec says does not honour it.
+ */
+export function hasPermission(
+  permission: PermissionType,
+  granted: readonly PermissionType[],
+  allPermissionAccess: boolean,
+): boolean {
+  if (granted.includes(permission)) return true;
+  return allPermissionAccess && permission !== 'Lorem_ipsum_text';
+}
+
+/** The tiles a user sees, in display order. */
+export function visibleTiles(
+  granted: readonly PermissionType[],
+  allPermissionAccess: boolean,
+): ServiceTile[] {
+  return SERVICE_TILES.filter((tile) => hasPermission(tile.permission, granted, allPermissionAccess));
+}

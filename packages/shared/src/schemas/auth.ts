@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { PERMISSION_TYPES } from '../enums.js';
+import { MESSAGES } from '../messages.js';
+import { EmailSchema, IdSchema } from './common.js';
+
+/** Smallest password length (DESIGN §4) and the largest we accept (argon2 input bound). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, MESSAGES.emailRequired).max(254, 'Too long.'),
+  password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, 'Too long.'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** The profile part of the login response: what the script-readable `token` cookie holds. */
+export const UserProfileSchema = z.object({
+  all_facility_access: z.boolean(),
+  all_permission_access: z.boolean(),
+  sf_user_id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const LoginResponseSchema = UserProfileSchema.extend({
+  jwt_access: z.string(),
+  jwt_refresh: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const MeResponseSchema = UserProfileSchema;
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export const RefreshRequestSchema = z.object({ refresh: z.string().min(1).max(4096) });
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
+export const RefreshResponseSchema = z.object({ access: z.string() });
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+export const PermissionSchema = z.object({ type: z.enum(PERMISSION_TYPES) });
+export const FacilitySchema = z.object({ id: IdSchema, name: z.string() });
+export type Facility = z.infer<typeof FacilitySchema>;
+
+export const FacilityPermissionResponseSchema = z.object({
+  permissions: z.array(PermissionSchema),
+  facilities: z.array(FacilitySchema),
+});
+export type FacilityPermissionResponse = z.infer<typeof FacilityPermissionResponseSchema>;
+
+export const ResetRequestSchema = z.object({
+  email: z.string().trim().min(1, MESSAGES.enterEmail).max(254, 'Too long.').pipe(EmailSchema),
+});
+export type ResetRequest = z.infer<typeof ResetRequestSchema>;
+
+export const ResetRequestResponseSchema = z.object({ user_id: IdSchema });
+export type ResetRequestResponse = z.infer<typeof ResetRequestResponseSchema>;
+
+export const OTP_LENGTH = 6;
+export const ResetConfirmSchema = z.object({
+  otp: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.otpRequired)
+    .regex(/^\d{6}$/, MESSAGES.otpNumeric),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, 'Too long.'),
+  user_id: IdSchema,
+});
+export type ResetConfirm = z.infer<typeof ResetConfirmSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Ids are opaque strings on the wire (DESIGN §3). Safe for URL path segments. */
+export const IdSchema = z
+  .string()
+  .min(1, 'Required.')
+  .max(64, 'Too long.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+export type Id = z.infer<typeof IdSchema>;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `yyyy-MM-dd` that exists (2026-02-30 is refused). */
+export const DateStringSchema = z.string().refine((value) => {
+  if (!DATE_RE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}, 'Use a date in the form yyyy-MM-dd.');
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Too long.')
+  .email('Enter a valid email address.')
+  .transform((value) => value.toLowerCase());
+
+/** Error body of every API error except the password-reset calls. */
+export const ErrorResponseSchema = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Error and success body of the password-reset calls (the spec's `msg`). */
+export const MsgResponseSchema = z.object({ msg: z.string() });
+export type MsgResponse = z.infer<typeof MsgResponseSchema>;
+
+export const DetailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponseSchema>;
+
+export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

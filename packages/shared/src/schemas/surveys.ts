@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { DISCHARGE_REASONS, QUESTION_TYPES, RESIDENT_SURVEY_TYPES } from '../enums.js';
+import { DateStringSchema, IdSchema } from './common.js';
+
+/** Longest free text we store (answers, comments, reviews). */
+export const TEXT_MAX_LENGTH = 5000;
+
+export const SurveyListItemSchema = z.object({
+  id: IdSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  due_date: DateStringSchema,
+});
+export type SurveyListItem = z.infer<typeof SurveyListItemSchema>;
+
+export const SurveyListResponseSchema = z.object({
+  survey_list: z.array(SurveyListItemSchema),
+  lowest_date: DateStringSchema.nullable(),
+  highest_date: DateStringSchema.nullable(),
+});
+export type SurveyListResponse = z.infer<typeof SurveyListResponseSchema>;
+
+export const DatedSurveyListResponseSchema = z.object({
+  survey_list: z.array(SurveyListItemSchema),
+});
+export type DatedSurveyListResponse = z.infer<typeof DatedSurveyListResponseSchema>;
+
+export const ResidentSurveyTypeSchema = z.enum(RESIDENT_SURVEY_TYPES);
+
+export const UnlistedResidentSchema = z.object({
+  id: IdSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  client_id: z.string(),
+});
+export type UnlistedResident = z.infer<typeof UnlistedResidentSchema>;
+export const UnlistedResidentsResponseSchema = z.object({ data: z.array(UnlistedResidentSchema) });
+export type UnlistedResidentsResponse = z.infer<typeof UnlistedResidentsResponseSchema>;
+
+export const CreateSurveyRequestSchema = z.object({
+  facility_id: IdSchema,
+  survey_type: ResidentSurveyTypeSchema,
+  resident_id: IdSchema,
+  resident_name: z.string().max(200),
+  resident_client_id: z.string().max(64),
+});
+export type CreateSurveyRequest = z.infer<typeof CreateSurveyRequestSchema>;
+export const CreateSurveyResponseSchema = z.object({ survey_id: IdSchema });
+export type CreateSurveyResponse = z.infer<typeof CreateSurveyResponseSchema>;
+
+export const ValidationLogicSchema = z.object({
+  required: z.boolean(),
+  value: z.number().optional(),
+  less: IdSchema.nullable().optional(),
+  greater: IdSchema.nullable().optional(),
+  equal: IdSchema.nullable().optional(),
+});
+export type ValidationLogic = z.infer<typeof ValidationLogicSchema>;
+
+/**
+ * A question. `type` is kept as a plain string on the wire so that a screen can show
+ * 'Unsupported question type: {type}' for a type it does not know.
+ */
+export const QuestionSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  type: z.string(),
+  values: z.record(z.string(), IdSchema.nullable()),
+  validation_logic: ValidationLogicSchema,
+});
+export type Question = z.infer<typeof QuestionSchema>;
+export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
+export const QuestionsResponseSchema = z.array(QuestionSchema);
+
+export const AnswerRecordSchema = z.object({
+  Patient_Survey__c: IdSchema,
+  Survey_Question__c: IdSchema,
+  Answer__c: z.string().max(TEXT_MAX_LENGTH).nullable(),
+  Comment__c: z.string().max(TEXT_MAX_LENGTH).nullable().optional(),
+});
+export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;
+
+export const AcknowledgementEntrySchema = z.object({
+  id: IdSchema,
+  name: z.string().max(200),
+  position: z.string().max(200),
+  department: z.string().max(200),
+  comment: z.string().trim().min(1, 'Write a review.').max(TEXT_MAX_LENGTH),
+});
+export type AcknowledgementEntry = z.infer<typeof AcknowledgementEntrySchema>;
+
+export const SubmitAnswersRequestSchema = z.object({
+  survey_answer_list: z.array(AnswerRecordSchema).max(500),
+  patient_id: IdSchema,
+  sf_user_id: IdSchema,
+  ack_data: z.array(AcknowledgementEntrySchema).max(100),
+});
+export type SubmitAnswersRequest = z.infer<typeof SubmitAnswersRequestSchema>;
+export const SubmitAnswersResponseSchema = z.object({ survey_id_list: z.array(IdSchema) });
+export type SubmitAnswersResponse = z.infer<typeof SubmitAnswersResponseSchema>;
+
+export const DelaySurveyRequestSchema = z.object({
+  date: DateStringSchema,
+  patientId: IdSchema,
+});
+export type DelaySurveyRequest = z.infer<typeof DelaySurveyRequestSchema>;
+
+export const ResidentDischargedRequestSchema = z.object({
+  user_id: IdSchema,
+  patientId: IdSchema,
+  reason: z.enum(DISCHARGE_REASONS),
+});
+export type ResidentDischargedRequest = z.infer<typeof ResidentDischargedRequestSchema>;
+
+/** `{ [department]: { [position]: ["Name-CODE", …] } }` */
+export const ActiveEmployeesResponseSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.array(z.string())),
+);
+export type ActiveEmployeesResponse = z.infer<typeof ActiveEmployeesResponseSchema>;
+
+export const FetchAnswersRequestSchema = z.object({
+  survey_id_list: z.array(IdSchema).min(1).max(50),
+});
+export type FetchAnswersRequest = z.infer<typeof FetchAnswersRequestSchema>;
+export const SubmittedAnswerSchema = z.object({
+  question: z.string(),
+  answer: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type SubmittedAnswer = z.infer<typeof SubmittedAnswerSchema>;
+export const FetchAnswersResponseSchema = z.object({ data: z.array(SubmittedAnswerSchema) });
+export type FetchAnswersResponse = z.infer<typeof FetchAnswersResponseSchema>;
+
+export const SurveySetSchema = z.object({ id: IdSchema, name: z.string() });
+export type SurveySet = z.infer<typeof SurveySetSchema>;
+export const SurveySetsResponseSchema = z.array(SurveySetSchema);
+
+export const ActivePatientSchema = z.object({ id: IdSchema, name: z.string() });
+export type ActivePatient = z.infer<typeof ActivePatientSchema>;
+export const ActivePatientsResponseSchema = z.array(ActivePatientSchema);
+
+export const CreateSetSurveyRequestSchema = z.object({
+  facility_id: IdSchema,
+  resident_id: IdSchema,
+  resident_name: z.string().max(200),
+  survey_set_id: IdSchema,
+});
+export type CreateSetSurveyRequest = z.infer<typeof CreateSetSurveyRequestSchema>;
+
+export const CulinaryEmployeeSchema = z.object({
+  employee_code: z.string(),
+  name: z.string(),
+  position: z.string(),
+  department: z.string(),
+});
+export type CulinaryEmployee = z.infer<typeof CulinaryEmployeeSchema>;
+export const CulinaryEmployeesResponseSchema = z.array(CulinaryEmployeeSchema);
