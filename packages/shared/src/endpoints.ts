@@ -13,9 +13,7 @@ export type HttpMethod = 'GET' | 'POST';
  *   `permission` (or `all_permission_access`).
  */
 export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'session' }
-  | { kind: 'facility'; permission: PermissionType };
+  { kind: 'public' } | { kind: 'session' } | { kind: 'facility'; permission: PermissionType };
 
 export interface EndpointDef {
   readonly method: HttpMethod;
@@ -24,6 +22,10 @@ export interface EndpointDef {
   readonly access: AccessRule;
   /** Whether the body carries a user id that must match the session (sf_user_id / user_id). */
   readonly userIdField?: 'sf_user_id' | 'user_id';
+  /** Whether a path parameter carries a user id that must match the session. */
+  readonly userIdParam?: 'sfUserId';
+  /** Shape of every error body: `{detail}` (default) or the spec's `{msg}` (password reset). */
+  readonly errorBody?: 'detail' | 'msg';
 }
 
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
@@ -39,9 +41,20 @@ export const ENDPOINTS = {
     method: 'GET',
     path: 'facility/permission/:sfUserId',
     access: { kind: 'session' },
+    userIdParam: 'sfUserId',
   },
-  resetRequest: { method: 'POST', path: 'reset-password/request', access: { kind: 'public' } },
-  resetConfirm: { method: 'POST', path: 'reset-password', access: { kind: 'public' } },
+  resetRequest: {
+    method: 'POST',
+    path: 'reset-password/request',
+    access: { kind: 'public' },
+    errorBody: 'msg',
+  },
+  resetConfirm: {
+    method: 'POST',
+    path: 'reset-password',
+    access: { kind: 'public' },
+    errorBody: 'msg',
+  },
   surveyList: {
     method: 'GET',
     path: 'facility-survey-patients/:facilityId/:surveyType',

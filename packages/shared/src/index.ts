@@ -6,3 +6,5 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/surveys.js';
 export * from './schemas/acknowledgements.js';
+export * from './survey-engine.js';
+export * from './survey-sets.js';

@@ -35,5 +35,7 @@ export function visibleTiles(
   granted: readonly PermissionType[],
   allPermissionAccess: boolean,
 ): ServiceTile[] {
-  return SERVICE_TILES.filter((tile) => hasPermission(tile.permission, granted, allPermissionAccess));
+  return SERVICE_TILES.filter((tile) =>
+    hasPermission(tile.permission, granted, allPermissionAccess),
+  );
 }

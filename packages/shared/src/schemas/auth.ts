@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PERMISSION_TYPES } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { EmailSchema, IdSchema } from './common.js';
+import { EmailSchema, IdSchema, TextSchema } from './common.js';
 
 /** Smallest password length (DESIGN §4) and the largest we accept (argon2 input bound). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, MESSAGES.emailRequired).max(254, 'Too long.'),
+  username: TextSchema.trim().min(1, MESSAGES.emailRequired).max(254, 'Too long.'),
   password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, 'Too long.'),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

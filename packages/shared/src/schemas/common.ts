@@ -8,6 +8,15 @@ export const IdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
 export type Id = z.infer<typeof IdSchema>;
 
+/**
+ * Free text that is stored or searched (answers, comments, reviews, sign-in names, search text):
+ * anything but the NUL character (U+0000), which PostgreSQL cannot hold in a text value. Refusing
+ * it here answers 400 on both databases, where PostgreSQL would fail with a 500 and SQLite store it.
+ */
+export const TextSchema = z
+  .string()
+  .refine((value) => !value.includes('\u0000'), 'Remove the NUL character (U+0000).');
+
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date `yyyy-MM-dd` that exists (2026-02-30 is refused). */

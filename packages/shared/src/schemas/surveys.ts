@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCHARGE_REASONS, QUESTION_TYPES, RESIDENT_SURVEY_TYPES } from '../enums.js';
-import { DateStringSchema, IdSchema } from './common.js';
+import { MESSAGES } from '../messages.js';
+import { DateStringSchema, IdSchema, TextSchema } from './common.js';
 
 /** Longest free text we store (answers, comments, reviews). */
 export const TEXT_MAX_LENGTH = 5000;
@@ -75,8 +76,8 @@ export const QuestionsResponseSchema = z.array(QuestionSchema);
 export const AnswerRecordSchema = z.object({
   Patient_Survey__c: IdSchema,
   Survey_Question__c: IdSchema,
-  Answer__c: z.string().max(TEXT_MAX_LENGTH).nullable(),
-  Comment__c: z.string().max(TEXT_MAX_LENGTH).nullable().optional(),
+  Answer__c: TextSchema.max(TEXT_MAX_LENGTH).nullable(),
+  Comment__c: TextSchema.max(TEXT_MAX_LENGTH).nullable().optional(),
 });
 export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;
 
@@ -85,7 +86,7 @@ export const AcknowledgementEntrySchema = z.object({
   name: z.string().max(200),
   position: z.string().max(200),
   department: z.string().max(200),
-  comment: z.string().trim().min(1, 'Write a review.').max(TEXT_MAX_LENGTH),
+  comment: TextSchema.trim().min(1, 'Write a review.').max(TEXT_MAX_LENGTH),
 });
 export type AcknowledgementEntry = z.infer<typeof AcknowledgementEntrySchema>;
 
@@ -96,6 +97,19 @@ export const SubmitAnswersRequestSchema = z.object({
   ack_data: z.array(AcknowledgementEntrySchema).max(100),
 });
 export type SubmitAnswersRequest = z.infer<typeof SubmitAnswersRequestSchema>;
+/** The header that makes a submission safe to repeat (ADR 005). Node lower-cases header names. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Longest accepted Idempotency-Key; the web app sends a UUID (36 characters). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+/** 1–100 characters of `A-Za-z0-9_-`, made once per survey on the device (ADR 005). */
+export const IdempotencyKeySchema = z
+  .string({ error: MESSAGES.idempotencyKeyMissing })
+  .regex(
+    new RegExp(`^[A-Za-z0-9_-]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`),
+    MESSAGES.idempotencyKeyInvalid,
+  );
+export type IdempotencyKey = z.infer<typeof IdempotencyKeySchema>;
+
 export const SubmitAnswersResponseSchema = z.object({ survey_id_list: z.array(IdSchema) });
 export type SubmitAnswersResponse = z.infer<typeof SubmitAnswersResponseSchema>;
 
