@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './database.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,6 +22,8 @@ export interface ConnectOptions {
   pgSchema?: string;
   /** SQLite busy timeout in ms. */
   busyTimeoutMs?: number;
+  /** PostgreSQL: how long to wait for a connection, in ms (tests shorten it). */
+  pgConnectionTimeoutMs?: number;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our integers are small, read them as numbers.
@@ -31,11 +34,14 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: options.pgConnectionTimeoutMs ?? 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process: idle ones report to the pool,
+    // checked-out ones to their own listener (Kysely adds none), and the query in flight fails
+    // with the error, which the error handler answers with 503 (ADR 007).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -47,6 +53,8 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -56,8 +56,9 @@ export interface PasswordResetsTable {
 
 export interface LoginAttemptsTable {
   id: string;
-  /** 'login' | 'reset' */
+  /** 'login' | 'reset_request' | 'reset_confirm' (see modules/throttle) */
   kind: string;
+  /** Normalised email (login, reset request) or reset-request id (reset confirm). */
   account: string;
   ip: string;
   succeeded: Flag;

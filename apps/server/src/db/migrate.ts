@@ -1,17 +1,42 @@
-import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import * as initialSchema from './migrations/2026-11-22T00-00-initial-schema.js';
+import * as auditAppendOnly from './migrations/2026-11-22T00-01-audit-append-only.js';
+import * as surveyIndexes from './migrations/2026-11-22T00-02-survey-indexes.js';
+import * as residentListIndex from './migrations/2026-11-23T10-00-resident-list-index.js';
+import * as dueListIndexes from './migrations/2026-11-23T14-00-due-list-indexes.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
+  '2026-11-22T00-01-audit-append-only': auditAppendOnly,
+  '2026-11-22T00-02-survey-indexes': surveyIndexes,
+  '2026-11-23T10-00-resident-list-index': residentListIndex,
+  '2026-11-23T14-00-due-list-indexes': dueListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * PostgreSQL: the schema the tables live in (`search_path`). Kysely looks for its migration tables
+ * in every schema unless told which one, so without this a database holding several schemas (one
+ * per test app) would find another schema's tables and skip creating its own.
+ */
+async function migrationTableSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const probe = db.selectNoFrom(sql.val(1).as('probe')).compile().sql;
+  if (!probe.includes('$1')) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 /** Brings the schema up to date. Safe to run from several instances at once (Kysely's lock). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const schema = await migrationTableSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

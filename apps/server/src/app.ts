@@ -1,0 +1,111 @@
+/**
+ * buildApp(config, deps): the whole server as a Fastify instance, without listening, so tests use
+ * `app.inject`. Cross-cutting plugins first (errors, security, sessions, web app), then the API
+ * modules.
+ */
+import crypto from 'node:crypto';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@carevoice/shared';
+import { BODY_LIMIT_BYTES } from './constants.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/connect.js';
+import type { Config } from './env.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { compileResponseSchemas } from './lib/response-schemas.js';
+import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
+import { surveyRoutes } from './modules/surveys/surveys.routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import securityPlugin from './plugins/security.js';
+import webPlugin from './plugins/web.js';
+
+export interface AppDeps {
+  /** A migrated database; the caller owns it and closes it after the app. */
+  database: DatabaseHandle;
+  /** The clock (tests move it instead of sleeping). */
+  now?: () => Date;
+  /** Outgoing mail; by default SMTP_URL or the DATA_DIR outbox. */
+  mailer?: Mailer;
+}
+
+/**
+ * One access-log line per request, written when it completes, with the request and the outcome
+ * (Fastify's default writes an "incoming request" line too; at the production level `info` that
+ * second line per request is measurable work, docs/performance.md).
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    logController: new AccessLog(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+    // URLs the router cannot even parse answer in the API's own error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send({ detail: tooLong ? MESSAGES.uriTooLong : MESSAGES.badRequest });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses: Fastify's compiled serializer, from JSON Schemas of the zod schemas.
+  app.addHook('onRoute', compileResponseSchemas);
+
+  const ctx: AppContext = {
+    config,
+    db: deps.database.db,
+    dialect: deps.database.dialect,
+    now: deps.now ?? (() => new Date()),
+    mailer: deps.mailer ?? createMailer(config, app.log),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(webPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accessRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(acknowledgementRoutes);
+  await app.register(surveyRoutes);
+  await app.register(surveySetRoutes);
+  return app;
+}

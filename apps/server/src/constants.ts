@@ -1,0 +1,35 @@
+/** Named limits of the server (DESIGN §4). Tests import these instead of repeating numbers. */
+
+/** Largest accepted request body. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A session ends this long after sign-in, whatever the activity (spec §9: 7-day token cookie). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** `last_seen_at` is written at most this often per session (idle timeout precision). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export const SESSION_COOKIE = 'cv_session';
+/** The spec's script-readable cookie: profile only, no secret (ADR 002). */
+export const PROFILE_COOKIE = 'token';
+
+/** Lifetime of `jwt_access` for API clients using `Authorization: Bearer`. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Lifetime of `jwt_refresh`; never longer than the session it is bound to. */
+export const REFRESH_TOKEN_TTL_SECONDS = SESSION_MAX_AGE_SECONDS;
+
+/** Failed sign-ins per account or per IP address within the window before 429. */
+export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
+/** Reset requests per address or IP, and failed reset confirmations per request or IP. */
+export const RESET_THROTTLE = { maxAttempts: 10, windowMinutes: 15 } as const;
+
+export const RESET_CODE_TTL_MINUTES = 10;
+/** Wrong codes after which a reset request is dead. */
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+export const DEMO_PASSWORD = 'carevoice-demo';
+
+/**
+ * `Retry-After` of a 503 when the database is locked or out of reach (ADR 007): long enough for
+ * a lock to clear or a database to restart, short next to a tablet's own retry interval.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

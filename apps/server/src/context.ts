@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from './db/connect.js';
+import type { Database } from './db/database.js';
+import type { Config } from './env.js';
+import type { Mailer } from './lib/mailer.js';
+
+/** What every module needs, decorated on the Fastify instance as `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The clock; tests inject one to cross idle and expiry limits without sleeping. */
+  now: () => Date;
+  mailer: Mailer;
+}
+
+/** Who is asking and from where: what services need of a request (never the request itself). */
+export interface RequestMeta {
+  at: Date;
+  ip: string;
+  userAgent: string | null;
+  /** The signed-in user, when there is one. */
+  userId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

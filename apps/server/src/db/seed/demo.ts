@@ -1,0 +1,780 @@
+/**
+ * Demo data (DESIGN §7), deterministic: ids derive from names, choices come from a seeded PRNG
+ * and dates are relative to the `today` passed in, so the same anchor gives the same rows.
+ * Seeding is one transaction and runs only into a database without users.
+ */
+import {
+  nextQuestionIndex,
+  type PermissionType,
+  type Question,
+  type QuestionType,
+} from '@carevoice/shared';
+import type { Insertable, Kysely } from 'kysely';
+import { sha256 } from '../../lib/crypto.js';
+import { countUsers } from '../../modules/users/users.repository.js';
+import type { Database } from '../database.js';
+import { addDays, questionColumns, questionFromRow, toFlag } from '../values.js';
+
+export interface DemoSeedOptions {
+  /** The anchor date `yyyy-MM-dd` (the real today in production, fixed in tests). */
+  today: string;
+  /** argon2id hash of DEMO_PASSWORD, computed once by the caller. */
+  passwordHash: string;
+}
+
+/** A stable UUID-shaped id from names (same names → same id). */
+export function demoId(...parts: string[]): string {
+  const hex = sha256(['carevoice-demo', ...parts].join('/'));
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** mulberry32: a small seeded PRNG, enough for demo choices (the volume generator uses it too). */
+export class Random {
+  private state: number;
+
+  constructor(seedText: string) {
+    this.state = parseInt(sha256(seedText).slice(0, 8), 16);
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(0, items.length - 1)] as T;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  /** A first and last name whose combination is not in `used` yet (and is then added). */
+  uniqueName(firsts: string[], lasts: string[], used: Set<string>): [string, string] {
+    for (;;) {
+      const name: [string, string] = [this.pick(firsts), this.pick(lasts)];
+      if (!used.has(name.join(' '))) {
+        used.add(name.join(' '));
+        return name;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixed content
+
+const FACILITIES = [
+  { key: 'maple-grove', code: 'MG', name: 'Maple Grove Care Home' },
+  { key: 'riverside', code: 'RS', name: 'Riverside Senior Living' },
+  { key: 'harbor-view', code: 'HV', name: 'Harbor View Rehabilitation' },
+] as const;
+type FacilityKey = (typeof FACILITIES)[number]['key'];
+
+interface DemoAccount {
+  email: string;
+  name: string;
+  permissions: PermissionType[];
+  facilities: FacilityKey[];
+  allAccess: boolean;
+  /** For the start-up banner. */
+  access: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'staff@carevoice.test',
+    name: 'Sam Staff',
+    permissions: ['Patients_Surveys'],
+    facilities: ['maple-grove', 'riverside'],
+    allAccess: false,
+    access: 'Patients_Surveys; Maple Grove, Riverside',
+  },
+  {
+    email: 'manager@carevoice.test',
+    name: 'Morgan Manager',
+    permissions: ['Patients_Surveys', 'Incentive_Acknowledgement', 'Managed_Care', 'Social_Work'],
+    facilities: ['maple-grove', 'riverside', 'harbor-view'],
+    allAccess: false,
+    access: 'Patients_Surveys, Incentive_Acknowledgement, Managed_Care, Social_Work; all 3',
+  },
+  {
+    email: 'admin@carevoice.test',
+    name: 'Ada Admin',
+    permissions: [],
+    facilities: [],
+    allAccess: true,
+    access: 'all_permission_access + all_facility_access',
+  },
+  {
+    email: 'preview@carevoice.test',
+    name: 'Pat Preview',
+    permissions: ['Lorem_ipsum_text', 'Patients_Surveys'],
+    facilities: ['maple-grove'],
+    allAccess: false,
+    access: 'Lorem_ipsum_text, Patients_Surveys; Maple Grove',
+  },
+];
+
+/**
+ * A question in a template. `options` lists the answer labels in display order, separated by
+ * ' | '; `label > key` makes that answer jump to the later question `key`. Threshold targets
+ * name later questions by key too (null = next in sequence).
+ */
+interface QuestionSpec {
+  key: string;
+  name: string;
+  type: QuestionType;
+  required: boolean;
+  options?: string;
+  threshold?: { value: number; less: string | null; equal: string | null; greater: string | null };
+  /** Range of demo Number answers. */
+  range?: [number, number];
+}
+
+function parseOptions(options: string | undefined): [label: string, targetKey: string | null][] {
+  if (!options) return [];
+  return options.split(' | ').map((option) => {
+    const [label = '', target] = option.split(' > ');
+    return [label, target ?? null];
+  });
+}
+
+const ADMISSION: QuestionSpec[] = [
+  {
+    key: 'welcome',
+    name: 'How welcome did you feel when you arrived?',
+    type: 'Radio',
+    required: true,
+    options:
+      'Very welcome > care-plan | Welcome > care-plan | Not very welcome | Not at all welcome',
+  },
+  {
+    key: 'arrival',
+    name: 'What could we have done to make your arrival easier?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'care-plan',
+    name: 'How clearly did the team explain your care plan?',
+    type: 'Picklist',
+    required: true,
+    options: 'Very clearly | Clearly | Not clearly | Not explained yet',
+  },
+  {
+    key: 'room',
+    name: 'On a scale of 0 to 10, how comfortable is your room?',
+    type: 'Number',
+    required: true,
+    threshold: { value: 7, less: null, equal: 'services', greater: 'services' },
+    range: [3, 10],
+  },
+  {
+    key: 'room-better',
+    name: 'What would make your room more comfortable?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'services',
+    name: 'Which services have you used so far?',
+    type: 'MultiPicklist',
+    required: true,
+    options: 'Dining | Therapy | Activities | Laundry | None of these yet > recommend',
+  },
+  {
+    key: 'most-helpful',
+    name: 'Which service has helped you most so far?',
+    type: 'Picklist',
+    required: false,
+    options: 'Dining | Therapy | Activities | Laundry',
+  },
+  {
+    key: 'recommend',
+    name: 'Would you recommend us to a friend or family member?',
+    type: 'Radio',
+    required: true,
+    options: 'Yes | Maybe | No',
+  },
+  {
+    key: 'anything-else',
+    name: 'Is there anything else you would like us to know?',
+    type: 'Text',
+    required: false,
+  },
+];
+
+const DISCHARGE: QuestionSpec[] = [
+  {
+    key: 'overall',
+    name: 'Overall, how satisfied were you with your stay?',
+    type: 'Radio',
+    required: true,
+    options: 'Very satisfied > notice | Satisfied > notice | Unsatisfied | Very unsatisfied',
+  },
+  {
+    key: 'reason',
+    name: 'What was the main reason you were not satisfied?',
+    type: 'Text',
+    required: true,
+  },
+  {
+    key: 'notice',
+    name: 'How many days before your discharge were you told the date?',
+    type: 'Number',
+    required: true,
+    threshold: { value: 2, less: null, equal: 'food', greater: 'food' },
+    range: [0, 7],
+  },
+  {
+    key: 'prepare',
+    name: 'How could we have prepared you better for going home?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'food',
+    name: 'How would you rate the food during your stay?',
+    type: 'Picklist',
+    required: true,
+    options: 'Excellent | Good | Fair | Poor',
+  },
+  {
+    key: 'teams',
+    name: 'Which teams made your stay better?',
+    type: 'MultiPicklist',
+    required: false,
+    options: 'Nursing | Therapy | Dining | Housekeeping | Activities',
+  },
+  {
+    key: 'again',
+    name: 'Would you choose us again?',
+    type: 'Radio',
+    required: true,
+    options: 'Yes | No | Not sure',
+  },
+  { key: 'comments', name: 'Any other comments about your stay?', type: 'Text', required: false },
+];
+
+const AS_NEEDED: QuestionSpec[] = [
+  {
+    key: 'help',
+    name: 'Is there something we can help you with today?',
+    type: 'Radio',
+    required: true,
+    options: 'Yes | No > day',
+  },
+  { key: 'help-what', name: 'What can we help you with?', type: 'Text', required: true },
+  {
+    key: 'day',
+    name: 'How would you rate your day so far, from 1 to 5?',
+    type: 'Number',
+    required: true,
+    threshold: { value: 3, less: null, equal: 'noise', greater: 'noise' },
+    range: [1, 5],
+  },
+  { key: 'day-better', name: 'What would make your day better?', type: 'Text', required: false },
+  {
+    key: 'noise',
+    name: 'How is the noise level around your room?',
+    type: 'Picklist',
+    required: true,
+    options: 'Quiet | Acceptable | Too loud',
+  },
+  {
+    key: 'more-of',
+    name: 'What would you like more of?',
+    type: 'MultiPicklist',
+    required: false,
+    options: 'Outings | Music | Visits from volunteers | Quiet time',
+  },
+];
+
+const CULINARY: QuestionSpec[] = [
+  {
+    key: 'meals',
+    name: "How would you rate today's meals?",
+    type: 'Picklist',
+    required: true,
+    options: 'Excellent > dining-room | Good > dining-room | Fair | Poor',
+  },
+  {
+    key: 'better',
+    name: 'What could be better?',
+    type: 'MultiPicklist',
+    required: true,
+    options: 'Taste | Temperature | Portion size | Variety | Presentation',
+  },
+  {
+    key: 'dining-room',
+    name: 'How many meals did you eat in the dining room this week?',
+    type: 'Number',
+    required: true,
+    threshold: { value: 7, less: null, equal: 'staff', greater: 'staff' },
+    range: [0, 21],
+  },
+  {
+    key: 'dining-room-why',
+    name: 'What keeps you from eating in the dining room?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'staff',
+    name: 'Were the dining staff friendly and helpful?',
+    type: 'Radio',
+    required: true,
+    options: 'Yes | Mostly | No',
+  },
+  {
+    key: 'dish',
+    name: 'Is there a dish you would like to see on the menu?',
+    type: 'Text',
+    required: false,
+  },
+];
+
+const THERAPY: QuestionSpec[] = [
+  {
+    key: 'sessions',
+    name: 'How many therapy sessions did you have this week?',
+    type: 'Number',
+    required: true,
+    threshold: { value: 3, less: null, equal: 'mobility', greater: 'mobility' },
+    range: [0, 7],
+  },
+  {
+    key: 'sessions-why',
+    name: 'What got in the way of your sessions?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'mobility',
+    name: 'Do you feel your mobility is improving?',
+    type: 'Radio',
+    required: true,
+    options: 'Yes > explain | Somewhat > explain | No',
+  },
+  {
+    key: 'progress',
+    name: 'What would help you make more progress?',
+    type: 'Text',
+    required: false,
+  },
+  {
+    key: 'explain',
+    name: 'How well does your therapist explain your exercises?',
+    type: 'Picklist',
+    required: true,
+    options: 'Very well | Well | Not well',
+  },
+  {
+    key: 'goals',
+    name: 'Which goals matter most to you?',
+    type: 'MultiPicklist',
+    required: false,
+    options: 'Walking | Strength | Balance | Independence at home',
+  },
+];
+
+const SURVEY_SETS: {
+  key: string;
+  name: string;
+  facilities: FacilityKey[];
+  questions: QuestionSpec[];
+}[] = [
+  {
+    key: 'as-needed',
+    name: 'As Needed',
+    facilities: ['maple-grove', 'riverside', 'harbor-view'],
+    questions: AS_NEEDED,
+  },
+  {
+    key: 'culinary',
+    name: 'Culinary Experience',
+    facilities: ['maple-grove', 'riverside', 'harbor-view'],
+    questions: CULINARY,
+  },
+  { key: 'therapy', name: 'Therapy Progress', facilities: ['harbor-view'], questions: THERAPY },
+];
+
+const DEPARTMENTS: Record<string, string[]> = {
+  Nursing: ['Registered Nurse', 'Licensed Practical Nurse', 'Certified Nursing Assistant'],
+  Culinary: ['Chef', 'Cook', 'Dietary Aide'],
+  Housekeeping: ['Housekeeper', 'Laundry Aide', 'Floor Technician'],
+  Therapy: ['Physical Therapist', 'Occupational Therapist', 'Speech-Language Pathologist'],
+  Activities: ['Activities Director', 'Activities Assistant'],
+};
+const POSITIONS = Object.entries(DEPARTMENTS).flatMap(([department, positions]) =>
+  positions.map((position) => ({ department, position })),
+);
+
+const words = (text: string) => text.trim().split(/\s+/);
+export const RESIDENT_FIRST = words(`
+  Margaret Harold Dorothy Walter Evelyn Frank Ruth George Helen Arthur Betty Raymond Shirley
+  Eugene Virginia Albert Joan Howard Lois Ralph Gloria Clarence Marion Louis Irene Earl Mildred
+  Stanley Alice Leonard Doris Vincent Phyllis Norman Beatrice Herbert Eleanor Chester June Wallace`);
+export const RESIDENT_LAST = words(`
+  Abbott Bennett Caldwell Dawson Ellison Fletcher Gallagher Hartley Ingram Jennings Kendrick
+  Lawson Mercer Nolan Osborne Prescott Quinlan Rutherford Sinclair Thornton Underwood Vaughn
+  Whitaker Yates Ashford Blackwell Crawford Donovan Everett Fairbanks Garrison Holloway Kingsley
+  Langford Montgomery Pemberton Radcliffe Stanton Wakefield Winslow`);
+const EMPLOYEE_FIRST = words(`
+  Aisha Ben Carmen Diego Elena Femi Grace Hiro Imani Jonah Keisha Luis Maya Nikhil Olivia Priya
+  Quentin Rosa Samir Tara Uma Victor Wendy Xavier Yara Zane`);
+const EMPLOYEE_LAST = words(`
+  Okafor Nguyen Martinez Patel Kowalski Johnson Haddad Silva Tanaka O'Brien Mensah Rossi Schmidt
+  Cohen Alvarez Kim Lindqvist Dubois`);
+export const TEXT_ANSWERS = [
+  'Everyone has been very kind to me.',
+  'A little more help in the mornings would be nice.',
+  'The evenings can feel long; more activities would help.',
+  'I would like my family to be updated more often.',
+  'Nothing more to add, thank you.',
+  'The call button sometimes takes a while to be answered.',
+];
+export const REVIEWS = [
+  'Always checks on me with a smile and takes time to listen.',
+  'Went out of the way to find my favourite tea.',
+  'Explained my exercises patiently until I felt confident.',
+  'Kept my room spotless and asked what I needed.',
+  'Made me feel at home from the very first day.',
+  'Helped me call my daughter when I was feeling low.',
+];
+
+const RESIDENTS_WITH_DUE_SURVEY = 40;
+const RESIDENTS_WITHOUT_DUE_SURVEY = 10;
+const COMPLETED_SURVEYS = 6;
+const EMPLOYEES_PER_FACILITY = 25;
+const INACTIVE_EMPLOYEES = new Set([8, 17, 24]);
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+/** Tables in insertion order (foreign keys first). */
+const SEED_TABLES = [
+  'users',
+  'facilities',
+  'user_facilities',
+  'user_permissions',
+  'survey_sets',
+  'facility_survey_sets',
+  'questionnaires',
+  'questions',
+  'residents',
+  'employees',
+  'surveys',
+  'answers',
+  'acknowledgements',
+] as const;
+type SeedTable = (typeof SEED_TABLES)[number];
+export type DemoRows = { [T in SeedTable]: Insertable<Database[T]>[] };
+
+function at(day: string, hour: number): string {
+  return `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+}
+
+/** Questionnaire + question rows of a template; returns the questions for the engine. */
+function addQuestionnaire(
+  rows: DemoRows,
+  questionnaire: Insertable<Database['questionnaires']>,
+  specs: QuestionSpec[],
+): Question[] {
+  rows.questionnaires.push(questionnaire);
+  const idOf = (key: string | null) =>
+    key === null ? null : demoId('question', questionnaire.id, key);
+  return specs.map((spec, position) => {
+    const row = {
+      id: demoId('question', questionnaire.id, spec.key),
+      questionnaire_id: questionnaire.id,
+      position,
+      name: spec.name,
+      type: spec.type,
+      ...questionColumns(
+        parseOptions(spec.options).map(([label, target]) => [label, idOf(target)] as const),
+        spec.threshold
+          ? {
+              required: spec.required,
+              value: spec.threshold.value,
+              less: idOf(spec.threshold.less),
+              greater: idOf(spec.threshold.greater),
+              equal: idOf(spec.threshold.equal),
+            }
+          : { required: spec.required },
+      ),
+    };
+    rows.questions.push(row);
+    return questionFromRow(row);
+  });
+}
+
+function demoAnswer(question: Question, spec: QuestionSpec, random: Random): string | null {
+  if (!question.validation_logic.required && random.chance(0.25)) return null;
+  const labels = Object.keys(question.values);
+  switch (question.type) {
+    case 'Radio':
+    case 'Picklist':
+      return random.pick(labels);
+    case 'MultiPicklist': {
+      const chosen = labels.filter(() => random.chance(0.35));
+      return (chosen.length > 0 ? chosen : [random.pick(labels)]).join(';');
+    }
+    case 'Number': {
+      const [min, max] = spec.range ?? [0, 10];
+      return String(random.int(min, max));
+    }
+    default:
+      return random.pick(TEXT_ANSWERS);
+  }
+}
+
+export function buildDemoRows(options: DemoSeedOptions): DemoRows {
+  const { today } = options;
+  const rows = Object.fromEntries(SEED_TABLES.map((table) => [table, []])) as unknown as DemoRows;
+  const facilityId = (key: FacilityKey) => demoId('facility', key);
+  const userId = (email: string) => demoId('user', email);
+
+  for (const facility of FACILITIES) {
+    rows.facilities.push({ id: facilityId(facility.key), name: facility.name });
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    const id = userId(account.email);
+    rows.users.push({
+      id,
+      email: account.email,
+      name: account.name,
+      password_hash: options.passwordHash,
+      all_facility_access: toFlag(account.allAccess),
+      all_permission_access: toFlag(account.allAccess),
+      active: 1,
+      created_at: at(addDays(today, -90), 9),
+      updated_at: at(addDays(today, -90), 9),
+    });
+    for (const key of account.facilities) {
+      rows.user_facilities.push({ user_id: id, facility_id: facilityId(key) });
+    }
+    for (const permission of account.permissions) {
+      rows.user_permissions.push({ user_id: id, permission });
+    }
+  }
+
+  for (const set of SURVEY_SETS) {
+    const setId = demoId('survey-set', set.key);
+    rows.survey_sets.push({ id: setId, name: set.name });
+    for (const key of set.facilities) {
+      rows.facility_survey_sets.push({ facility_id: facilityId(key), survey_set_id: setId });
+    }
+    addQuestionnaire(
+      rows,
+      {
+        id: demoId('questionnaire', 'set', set.key),
+        name: set.name,
+        facility_id: null,
+        survey_type: null,
+        survey_set_id: setId,
+      },
+      set.questions,
+    );
+  }
+
+  FACILITIES.forEach((facility, facilityIndex) => {
+    const fid = facilityId(facility.key);
+    const random = new Random(`facility/${facility.key}`);
+    const questionnaire = (type: 'Admission' | 'Discharge') => ({
+      id: demoId('questionnaire', facility.key, type),
+      name: `${facility.name} — ${type}`,
+      facility_id: fid,
+      survey_type: type,
+      survey_set_id: null,
+    });
+    const admission = addQuestionnaire(rows, questionnaire('Admission'), ADMISSION);
+    addQuestionnaire(rows, questionnaire('Discharge'), DISCHARGE);
+
+    // Residents: the first ones have a due Admission or Discharge survey, the rest none.
+    const residentNames = new Set<string>();
+    const residentIds: string[] = [];
+    for (let n = 0; n < RESIDENTS_WITH_DUE_SURVEY + RESIDENTS_WITHOUT_DUE_SURVEY; n += 1) {
+      const [first, last] = random.uniqueName(RESIDENT_FIRST, RESIDENT_LAST, residentNames);
+      const id = demoId('resident', facility.key, String(n));
+      const discharged = n === RESIDENTS_WITH_DUE_SURVEY + RESIDENTS_WITHOUT_DUE_SURVEY - 1;
+      residentIds.push(id);
+      rows.residents.push({
+        id,
+        facility_id: fid,
+        first_name: first,
+        last_name: last,
+        client_id: `${facility.code}-${1001 + n}`,
+        active: toFlag(!discharged),
+        discharge_reason: discharged ? 'Discharged' : null,
+        discharged_at: discharged ? at(addDays(today, -5), 11) : null,
+      });
+      if (n < RESIDENTS_WITH_DUE_SURVEY) {
+        rows.surveys.push({
+          id: demoId('survey', facility.key, String(n)),
+          facility_id: fid,
+          resident_id: id,
+          survey_type: random.chance(0.5) ? 'Admission' : 'Discharge',
+          survey_set_id: null,
+          due_date: addDays(today, random.int(-20, 40)),
+          status: 'due',
+          delayed_until: null,
+          created_by: null,
+          created_at: at(addDays(today, -21), 8),
+          submitted_by: null,
+          submitted_at: null,
+        });
+      }
+    }
+
+    // Employees: every position filled, a few inactive.
+    const employeeNames = new Set<string>();
+    const employees = Array.from({ length: EMPLOYEES_PER_FACILITY }, (_, n) => {
+      const { department, position } = POSITIONS[
+        n % POSITIONS.length
+      ] as (typeof POSITIONS)[number];
+      // Codes never contain '-': the active-employee list joins name and code with it (ADR 005).
+      const code = `E${facilityIndex + 1}${String(n + 1).padStart(3, '0')}`;
+      return {
+        id: demoId('employee', facility.key, code),
+        facility_id: fid,
+        code,
+        name: random.uniqueName(EMPLOYEE_FIRST, EMPLOYEE_LAST, employeeNames).join(' '),
+        department,
+        position,
+        active: toFlag(!INACTIVE_EMPLOYEES.has(n)),
+      };
+    });
+    rows.employees.push(...employees);
+
+    // Completed Admission surveys with answers along a valid branch path.
+    const submitter = userId(
+      facility.key === 'harbor-view' ? 'manager@carevoice.test' : 'staff@carevoice.test',
+    );
+    const completed: string[] = [];
+    for (let n = 0; n < COMPLETED_SURVEYS; n += 1) {
+      const surveyId = demoId('survey', facility.key, 'completed', String(n));
+      const dueDate = addDays(today, -random.int(21, 60));
+      completed.push(surveyId);
+      rows.surveys.push({
+        id: surveyId,
+        facility_id: fid,
+        resident_id: residentIds[RESIDENTS_WITH_DUE_SURVEY + n] as string,
+        survey_type: 'Admission',
+        survey_set_id: null,
+        due_date: dueDate,
+        status: 'completed',
+        delayed_until: null,
+        created_by: null,
+        created_at: at(addDays(dueDate, -7), 8),
+        submitted_by: submitter,
+        submitted_at: at(addDays(dueDate, 1), 10),
+      });
+      let index = 0;
+      let position = 0;
+      while (index < admission.length) {
+        const question = admission[index] as Question;
+        const answer = demoAnswer(question, ADMISSION[index] as QuestionSpec, random);
+        rows.answers.push({
+          id: demoId('answer', surveyId, question.id),
+          survey_id: surveyId,
+          question_id: question.id,
+          position,
+          answer,
+          comment: random.chance(0.2) ? 'Resident was happy to tell us more.' : null,
+        });
+        index = nextQuestionIndex(admission, index, answer);
+        position += 1;
+      }
+    }
+
+    // Acknowledgements: pending ones for four employees (the first with three), one approved
+    // and one denied. Only active employees.
+    const active = employees.filter((employee) => employee.active === 1);
+    const plan: [employeeIndex: number, status: 'pending' | 'approved' | 'denied'][] = [
+      [0, 'pending'],
+      [0, 'pending'],
+      [0, 'pending'],
+      [1, 'pending'],
+      [3, 'pending'],
+      [4, 'pending'],
+      [5, 'approved'],
+      [6, 'denied'],
+    ];
+    const manager = userId('manager@carevoice.test');
+    plan.forEach(([employeeIndex, status], n) => {
+      const surveyId = completed[n % completed.length] as string;
+      const survey = rows.surveys.find((row) => row.id === surveyId);
+      const reviewed = status !== 'pending';
+      rows.acknowledgements.push({
+        id: demoId('acknowledgement', facility.key, String(n)),
+        survey_id: surveyId,
+        employee_id: (active[employeeIndex] as (typeof employees)[number]).id,
+        facility_id: fid,
+        comment: REVIEWS[n % REVIEWS.length] as string,
+        status,
+        created_at: survey?.submitted_at ?? at(today, 10),
+        reviewed_by: reviewed ? manager : null,
+        reviewed_at: reviewed ? at(addDays(today, -2), 15) : null,
+      });
+    });
+  });
+
+  return rows;
+}
+
+/**
+ * Seeds the demo data in one transaction when the database has no users yet.
+ * Returns whether it seeded. Safe when two instances start at once: the loser finds users.
+ */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  options: DemoSeedOptions,
+): Promise<boolean> {
+  const rows = buildDemoRows(options);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if ((await countUsers(trx)) > 0) return false;
+      for (const table of SEED_TABLES) await insertRows(trx, table, rows[table]);
+      return true;
+    });
+  } catch (error) {
+    if ((await countUsers(db)) > 0) return false;
+    throw error;
+  }
+}
+
+const CHUNK = 100;
+
+async function insertRows<T extends SeedTable>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + CHUNK))
+      .execute();
+  }
+}
+
+/** Whether the demo accounts exist (for the start-up banner). */
+export async function hasDemoAccounts(db: Kysely<Database>): Promise<boolean> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'in', emails)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * The one place where portable column values are converted (see database.ts): booleans are
+ * integers 0/1, timestamps ISO-8601 UTC text, calendar dates `yyyy-MM-dd` text.
+ */
+import type { Question } from '@carevoice/shared';
+import type { Flag } from './database.js';
+
+export function toFlag(value: boolean): Flag {
+  return value ? 1 : 0;
+}
+
+export function fromFlag(value: Flag | null | undefined): boolean {
+  return Number(value) === 1;
+}
+
+/** A boolean SQL expression's value: PostgreSQL answers true/false, SQLite 1/0. */
+export function fromBool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+/** A timestamp column value. */
+export function toTimestamp(date: Date): string {
+  return date.toISOString();
+}
+
+export function fromTimestamp(value: string): Date {
+  return new Date(value);
+}
+
+/** A timestamp column value `minutes` before/after `date`. */
+export function timestampPlus(date: Date, minutes: number): string {
+  return toTimestamp(new Date(date.getTime() + minutes * 60_000));
+}
+
+/** A calendar date column value (`yyyy-MM-dd`, UTC). */
+export function toDateString(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `yyyy-MM-dd` plus a number of days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toDateString(date);
+}
+
+/** Today's calendar date where the server runs (local time): the anchor of demo data. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A stored question row as the shared Question (`values_json` keeps display order as pairs). */
+export function questionFromRow(row: {
+  id: string;
+  name: string;
+  type: string;
+  values_json: string;
+  validation_json: string;
+}): Question {
+  const pairs = JSON.parse(row.values_json) as [string, string | null][];
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    values: Object.fromEntries(pairs),
+    validation_logic: JSON.parse(row.validation_json) as Question['validation_logic'],
+  };
+}
+
+/** The JSON columns of a question. */
+export function questionColumns(
+  values: readonly (readonly [string, string | null])[],
+  validation: Question['validation_logic'],
+): { values_json: string; validation_json: string } {
+  return { values_json: JSON.stringify(values), validation_json: JSON.stringify(validation) };
+}

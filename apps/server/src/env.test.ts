@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST, isHttps, loadConfig } from './env.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-env-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      sqliteFile: path.join(dataDir, 'carevoice.sqlite'),
+      demoData: true,
+      sessionIdleMinutes: 30,
+      smtpUrl: undefined,
+      mailFrom: 'CareVoice <no-reply@carevoice.local>',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+      webDist: DEFAULT_WEB_DIST,
+    });
+    expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(isHttps(config)).toBe(false);
+  });
+
+  it('reads every variable, treating empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://user:pw@db:5432/carevoice',
+      DEMO_DATA: 'false',
+      SESSION_SECRET: 's'.repeat(40),
+      SESSION_IDLE_MINUTES: '10',
+      SMTP_URL: '',
+      MAIL_FROM: 'Care <care@example.org>',
+      PUBLIC_URL: 'https://care.example.org/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://user:pw@db:5432/carevoice',
+      demoData: false,
+      sessionSecret: 's'.repeat(40),
+      sessionIdleMinutes: 10,
+      smtpUrl: undefined,
+      mailFrom: 'Care <care@example.org>',
+      publicUrl: 'https://care.example.org',
+      logLevel: 'warn',
+    });
+    expect(isHttps(config)).toBe(true);
+  });
+
+  it('follows PORT in the default PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '3999' }).publicUrl).toBe(
+      'http://localhost:3999',
+    );
+  });
+
+  it('generates the session secret once into DATA_DIR/secret with mode 0600', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(fs.statSync(path.join(dataDir, 'secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'mysql://db',
+      DEMO_DATA: 'maybe',
+      SESSION_IDLE_MINUTES: '0',
+      PUBLIC_URL: 'ftp://example.org',
+      LOG_LEVEL: 'loud',
+      SESSION_SECRET: 'short',
+    });
+    const variables = problems.map((problem) => problem.split(' ')[0]);
+    expect(variables.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'DEMO_DATA',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_URL',
+        'SESSION_IDLE_MINUTES',
+        'SESSION_SECRET',
+      ].sort(),
+    );
+    expect(problems).toContain('PORT must be a number');
+  });
+
+  it('requires SESSION_SECRET when NODE_ENV=production', () => {
+    const dataDir = tempDir();
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir })).toEqual([
+      'SESSION_SECRET is required when NODE_ENV=production (a long random string)',
+    ]);
+    expect(fs.existsSync(path.join(dataDir, 'secret'))).toBe(false);
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' })).toEqual([
+      'PORT must be between 1 and 65535',
+      'SESSION_SECRET is required when NODE_ENV=production (a long random string)',
+    ]);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Configuration (DESIGN §2): the only reader of `process.env`. Validated once at start-up; a bad
+ * value stops the process with one readable list of every problem.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  /** `postgres://…`, or undefined for SQLite at `sqliteFile`. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  demoData: boolean;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Origin users open, without a trailing slash; `https://` turns on Secure cookies and HSTS. */
+  publicUrl: string;
+  logLevel: LogLevel;
+  /** Trust `X-Forwarded-*` from a reverse proxy / load balancer (client IP for throttling). */
+  trustProxy: boolean;
+  /** Folder of the built web app (`apps/web/dist`). */
+  webDist: string;
+}
+
+/** `../../web/dist` from `apps/server/src` or `apps/server/dist`: the built web app. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const SECRET_MIN_LENGTH = 32;
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave unset for SQLite)')
+    .optional(),
+  DEMO_DATA: z.stringbool({ error: 'must be true or false' }).default(true),
+  SESSION_SECRET: z
+    .string()
+    .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`)
+    .optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .max(24 * 60, 'must be at most 1440 (one day)')
+    .default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be a sender address')
+    .default('CareVoice <no-reply@carevoice.local>'),
+  /** Defaults to http://localhost:PORT (http://localhost:3000). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Builds the typed Config from environment variables (empty values count as unset).
+ * Without SESSION_SECRET, a secret is generated once into `DATA_DIR/secret` (mode 0600).
+ * Throws ConfigError listing every problem.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  const problems = (parsed.error?.issues ?? []).map(
+    (issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`,
+  );
+  if (present.NODE_ENV === 'production' && !present.SESSION_SECRET) {
+    problems.push('SESSION_SECRET is required when NODE_ENV=production (a long random string)');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'carevoice.sqlite'),
+    demoData: values.DEMO_DATA,
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    webDist: DEFAULT_WEB_DIST,
+  };
+}
+
+/** Whether the public address is https (Secure cookies, HSTS). */
+export function isHttps(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https:');
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), {
+      mode: 0o600,
+      flag: 'wx',
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < SECRET_MIN_LENGTH) {
+    throw new ConfigError([`${file} must hold at least ${SECRET_MIN_LENGTH} characters`]);
+  }
+  return secret;
+}
+
+/** The create-user command's password when not given as a flag. */
+export function cliPasswordFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return env.CAREVOICE_PASSWORD || undefined;
+}
+
+/** PostgreSQL URL for the server test suite's second pass; unset → that pass is skipped. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}

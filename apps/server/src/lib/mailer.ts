@@ -1,0 +1,73 @@
+/**
+ * Outgoing mail through nodemailer: over SMTP when `SMTP_URL` is set, otherwise rendered to an
+ * `.eml` file in `DATA_DIR/outbox/` (ADR 004). Delivery runs off the request path, so a response
+ * never waits on a mail server (and its timing does not reveal whether a mail was sent).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../env.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Hands a message over for delivery; failures are logged, never thrown. */
+  send(message: MailMessage): void;
+  /** Resolves once every message handed over so far is delivered or has failed. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): Mailer {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(message: MailMessage): Promise<void> {
+    const info = await transport.sendMail({ from: config.mailFrom, ...message });
+    if (config.smtpUrl) {
+      log.info({ messageId: info.messageId }, 'mail sent over SMTP');
+      return;
+    }
+    const dir = outboxDir(config.dataDir);
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const recipient = message.to.replace(/[^A-Za-z0-9@._-]/g, '_');
+    const file = path.join(
+      dir,
+      `${stamp}-${recipient}-${crypto.randomBytes(3).toString('hex')}.eml`,
+    );
+    await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+    log.info({ file }, 'no SMTP_URL: mail written to the outbox');
+  }
+
+  return {
+    send(message) {
+      const delivery = deliver(message)
+        .catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'))
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async drain() {
+      await Promise.all([...pending]);
+    },
+    async close() {
+      await Promise.all([...pending]);
+      transport.close();
+    },
+  };
+}

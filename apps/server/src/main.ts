@@ -1,0 +1,73 @@
+/**
+ * `node apps/server/dist/main.js`: reads the configuration, connects, migrates, seeds demo data
+ * into an empty database (DEMO_DATA), serves the app and the API, and closes cleanly on
+ * SIGINT/SIGTERM.
+ */
+import { buildApp } from './app.js';
+import { DEMO_PASSWORD } from './constants.js';
+import { connect } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemoData } from './db/seed/demo.js';
+import { localToday } from './db/values.js';
+import { ConfigError, loadConfig, type Config } from './env.js';
+import { hashPassword } from './lib/crypto.js';
+import { countUsers } from './modules/users/users.repository.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error('CareVoice cannot start. Fix the configuration:');
+    for (const problem of error.problems) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = connect({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  await migrateToLatest(database.db);
+
+  if (config.demoData && (await countUsers(database.db)) === 0) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await seedDemoData(database.db, { today: localToday(), passwordHash });
+  }
+  const demoPresent = config.demoData && (await hasDemoAccounts(database.db));
+
+  const app = await buildApp(config, { database });
+  if (config.nodeEnv === 'production' && !config.smtpUrl) {
+    app.log.warn('SMTP_URL is not set: password-reset mails are only written to DATA_DIR/outbox');
+  }
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `\nCareVoice is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`,
+  );
+  console.log(`Database: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`);
+  if (demoPresent) {
+    const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.email.length)) + 2;
+    console.log(`\nDemo accounts (password: ${DEMO_PASSWORD})`);
+    console.log(`  ${'email'.padEnd(width)}access`);
+    for (const account of DEMO_ACCOUNTS) {
+      console.log(`  ${account.email.padEnd(width)}${account.access}`);
+    }
+  }
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  console.error('CareVoice failed to start:', error);
+  process.exit(1);
+});

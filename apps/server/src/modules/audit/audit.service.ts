@@ -1,0 +1,53 @@
+/**
+ * The audit trail (DESIGN §4): who did what to which record, in which facility, when and from
+ * where. Details are small non-secret context: never passwords, codes, tokens or answer text.
+ * Write it in the same transaction as the change it records.
+ */
+import type { Kysely } from 'kysely';
+import type { RequestMeta } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import { toTimestamp } from '../../db/values.js';
+import { newRowId } from '../../lib/crypto.js';
+import { insertAuditEvent } from './audit.repository.js';
+
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.reset_requested',
+  'auth.password_reset',
+  'survey.created',
+  'survey.submitted',
+  'survey.delayed',
+  'resident.discharged',
+  'acknowledgement.reviewed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEvent {
+  action: AuditAction;
+  /** Defaults to the signed-in user of `meta`. */
+  actorUserId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  facilityId?: string;
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+export async function recordAudit(
+  db: Kysely<Database>,
+  meta: RequestMeta,
+  event: AuditEvent,
+): Promise<void> {
+  await insertAuditEvent(db, {
+    id: newRowId(),
+    occurred_at: toTimestamp(meta.at),
+    actor_user_id: event.actorUserId === undefined ? meta.userId : event.actorUserId,
+    action: event.action,
+    target_type: event.targetType ?? null,
+    target_id: event.targetId ?? null,
+    facility_id: event.facilityId ?? null,
+    ip: meta.ip,
+    detail_json: event.detail ? JSON.stringify(event.detail) : null,
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Password reset with a one-time code (DESIGN §3/§4). The request answers the same whether or not
+ * the address has an account: an opaque reset-request id. A code is 6 random digits, stored as an
+ * HMAC under SESSION_SECRET, valid 10 minutes, single use, and dead after 5 wrong tries. Success
+ * sets the new password (argon2id) and ends every session of the user.
+ */
+import crypto from 'node:crypto';
+import { MESSAGES, OTP_LENGTH, type ResetConfirm } from '@carevoice/shared';
+import {
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MINUTES,
+  RESET_THROTTLE,
+} from '../../constants.js';
+import type { AppContext, RequestMeta } from '../../context.js';
+import type { Config } from '../../env.js';
+import { fromFlag, fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
+import { hashPassword, hmacSha256, randomDigits, safeEqual } from '../../lib/crypto.js';
+import { badRequest } from '../../lib/http-error.js';
+import type { MailMessage } from '../../lib/mailer.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
+import {
+  assertNotThrottled,
+  recordAttempt,
+  type ThrottleRule,
+} from '../throttle/throttle.service.js';
+import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
+import {
+  consumePasswordReset,
+  findPasswordReset,
+  incrementResetAttempts,
+  insertPasswordReset,
+  retireUserResets,
+} from './password-reset.repository.js';
+
+const REQUEST_RULE: ThrottleRule = {
+  kind: 'reset_request',
+  limit: RESET_THROTTLE.maxAttempts,
+  windowMinutes: RESET_THROTTLE.windowMinutes,
+  failuresOnly: false,
+  message: MESSAGES.tooManyResetAttempts,
+};
+
+const CONFIRM_RULE: ThrottleRule = { ...REQUEST_RULE, kind: 'reset_confirm', failuresOnly: true };
+
+function codeHash(ctx: AppContext, resetId: string, code: string): string {
+  return hmacSha256(ctx.config.sessionSecret, `password-reset:${resetId}:${code}`);
+}
+
+export function resetMail(
+  config: Pick<Config, 'publicUrl'>,
+  to: { email: string; name: string },
+  code: string,
+): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Your CareVoice password reset code',
+    text: [
+      `Hello ${to.name},`,
+      '',
+      `Your CareVoice password reset code is: ${code}`,
+      '',
+      `It is valid for ${RESET_CODE_TTL_MINUTES} minutes. Enter it on the "Generate Password" ` +
+        'screen together with your new password.',
+      '',
+      'If you did not ask for a new password, you can ignore this email: your password stays ' +
+        'the same.',
+      '',
+      'CareVoice',
+      config.publicUrl,
+    ].join('\n'),
+  };
+}
+
+/** Starts a reset and mails the code when the address has an active account. */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  meta: RequestMeta,
+  email: string,
+): Promise<string> {
+  await assertNotThrottled(ctx.db, REQUEST_RULE, email, meta);
+  const user = await findUserByEmail(ctx.db, email);
+  const eligible = user !== undefined && fromFlag(user.active);
+  const requestId = crypto.randomUUID();
+  const code = randomDigits(OTP_LENGTH);
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordAttempt(trx, 'reset_request', email, meta, eligible);
+    if (eligible) {
+      await insertPasswordReset(trx, {
+        id: requestId,
+        user_id: user.id,
+        code_hash: codeHash(ctx, requestId, code),
+        created_at: toTimestamp(meta.at),
+        expires_at: timestampPlus(meta.at, RESET_CODE_TTL_MINUTES),
+        attempts: 0,
+        used_at: null,
+      });
+    }
+    await recordAudit(trx, meta, {
+      action: 'auth.reset_requested',
+      actorUserId: null,
+      ...(user ? { targetType: 'user', targetId: user.id } : {}),
+      detail: { account_found: eligible },
+    });
+  });
+  if (eligible) ctx.mailer.send(resetMail(ctx.config, user, code));
+  return requestId;
+}
+
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  meta: RequestMeta,
+  input: ResetConfirm,
+): Promise<void> {
+  await assertNotThrottled(ctx.db, CONFIRM_RULE, input.user_id, meta);
+  const reset = await findPasswordReset(ctx.db, input.user_id);
+  const usable =
+    reset !== undefined &&
+    reset.used_at === null &&
+    meta.at < fromTimestamp(reset.expires_at) &&
+    reset.attempts < RESET_CODE_MAX_ATTEMPTS;
+  if (!usable || !safeEqual(codeHash(ctx, reset.id, input.otp), reset.code_hash)) {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (usable) await incrementResetAttempts(trx, reset.id);
+      await recordAttempt(trx, 'reset_confirm', input.user_id, meta, false);
+    });
+    throw badRequest(MESSAGES.invalidResetCode);
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const at = toTimestamp(meta.at);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await consumePasswordReset(trx, reset.id, at))) {
+      throw badRequest(MESSAGES.invalidResetCode);
+    }
+    await updatePasswordHash(trx, reset.user_id, passwordHash, at);
+    await retireUserResets(trx, reset.user_id, at);
+    await revokeUserSessions(trx, reset.user_id, at);
+    await recordAttempt(trx, 'reset_confirm', input.user_id, meta, true);
+    await recordAudit(trx, meta, {
+      action: 'auth.password_reset',
+      actorUserId: reset.user_id,
+      targetType: 'user',
+      targetId: reset.user_id,
+    });
+  });
+}

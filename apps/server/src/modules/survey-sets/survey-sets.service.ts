@@ -1,0 +1,126 @@
+/**
+ * Additional survey sets (ADR 005): the sets of a facility, its active residents, a set's
+ * questionnaire, a new "As Needed" survey per set taken, and the culinary employees to
+ * acknowledge. The guard has already checked the session, `Patients_Surveys` and the facility of
+ * the path or body; a set named by id alone is checked here.
+ */
+import {
+  MESSAGES,
+  type CreateSetSurveyRequest,
+  type CulinaryEmployee,
+  type Question,
+  type SurveySet,
+} from '@carevoice/shared';
+import type { AppContext, RequestMeta } from '../../context.js';
+import type { JsonText } from '../../db/json-rows.js';
+import { localToday, toTimestamp } from '../../db/values.js';
+import { newRowId } from '../../lib/crypto.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import {
+  activeResidentsJson,
+  findQuestionnaireId,
+  insertSurvey,
+  listActiveEmployees,
+  listQuestions,
+} from '../surveys/surveys.repository.js';
+import { loadActiveResidentOf } from '../surveys/surveys.service.js';
+import {
+  findSurveySet,
+  isSetAssignedToFacility,
+  isSetAssignedToUserFacility,
+  listFacilitySurveySets,
+} from './survey-sets.repository.js';
+
+/** The survey type of every survey taken from a set. */
+export const SET_SURVEY_TYPE = 'As Needed';
+/** Culinary employees are those whose department contains this (any case). */
+export const CULINARY_DEPARTMENT_TEXT = 'culinary';
+
+export async function surveySets(ctx: AppContext, facilityId: string): Promise<SurveySet[]> {
+  return listFacilitySurveySets(ctx.db, facilityId);
+}
+
+/** Active residents as the JSON array of `{id, name: "First Last"}`, by last name. */
+export async function activePatients(ctx: AppContext, facilityId: string): Promise<JsonText> {
+  return activeResidentsJson(ctx.db, ctx.dialect, facilityId);
+}
+
+/** A set's questions when the set (404) is assigned to one of the user's facilities (403). */
+export async function setQuestions(
+  ctx: AppContext,
+  user: SessionUser,
+  surveySetId: string,
+): Promise<Question[]> {
+  const set = await findSurveySet(ctx.db, surveySetId);
+  if (!set) throw notFound(MESSAGES.surveySetNotFound);
+  const scope = user.allFacilityAccess
+    ? ({ allFacilities: true } as const)
+    : ({ allFacilities: false, userId: user.id } as const);
+  if (!(await isSetAssignedToUserFacility(ctx.db, set.id, scope))) {
+    throw forbidden(MESSAGES.surveySetForbidden);
+  }
+  const questionnaireId = await findQuestionnaireId(ctx.db, { surveySetId: set.id });
+  return questionnaireId ? listQuestions(ctx.db, questionnaireId) : [];
+}
+
+/**
+ * A new survey of the set for the resident, every time: a set can be taken again. The set must
+ * be assigned to the facility (404 unknown, 403 not assigned), the resident of the facility and
+ * active.
+ */
+export async function createSetSurvey(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  input: CreateSetSurveyRequest,
+): Promise<string> {
+  const set = await findSurveySet(ctx.db, input.survey_set_id);
+  if (!set) throw notFound(MESSAGES.surveySetNotFound);
+  if (!(await isSetAssignedToFacility(ctx.db, set.id, input.facility_id))) {
+    throw forbidden(MESSAGES.surveySetNotAssigned);
+  }
+  const resident = await loadActiveResidentOf(ctx, input.facility_id, input.resident_id);
+  const id = newRowId();
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertSurvey(trx, {
+      id,
+      facility_id: resident.facility_id,
+      resident_id: resident.id,
+      survey_type: SET_SURVEY_TYPE,
+      survey_set_id: set.id,
+      due_date: localToday(meta.at),
+      status: 'due',
+      delayed_until: null,
+      created_by: user.id,
+      created_at: toTimestamp(meta.at),
+      submitted_by: null,
+      submitted_at: null,
+    });
+    await recordAudit(trx, meta, {
+      action: 'survey.created',
+      targetType: 'survey',
+      targetId: id,
+      facilityId: resident.facility_id,
+      detail: { survey_type: SET_SURVEY_TYPE, survey_set_id: set.id, resident_id: resident.id },
+    });
+  });
+  return id;
+}
+
+/** The facility's active employees of a culinary department, by department, position, name. */
+export async function culinaryEmployees(
+  ctx: AppContext,
+  facilityId: string,
+): Promise<CulinaryEmployee[]> {
+  const employees = await listActiveEmployees(ctx.db, facilityId, {
+    departmentContains: CULINARY_DEPARTMENT_TEXT,
+  });
+  return employees.map((employee) => ({
+    employee_code: employee.code,
+    name: employee.name,
+    position: employee.position,
+    department: employee.department,
+  }));
+}

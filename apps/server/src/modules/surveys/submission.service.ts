@@ -1,0 +1,239 @@
+/**
+ * Submitting a survey's answers and reading them back (ADR 005).
+ *
+ * A submission is checked in full before anything is written: the survey (404/403), the
+ * idempotency key (replay or 422), the survey still open (409), every answer for this survey and
+ * the answers exactly a path the questionnaire allows (the shared engine's validateAnswerPath),
+ * and every acknowledged employee active in the survey's facility (400). Then one transaction
+ * claims the key, closes the survey, stores answers and pending acknowledgements and the audit
+ * event. Nothing here logs answers, comments or reviews.
+ */
+import {
+  joinMultiAnswer,
+  MESSAGES,
+  splitMultiAnswer,
+  SubmitAnswersResponseSchema,
+  validateAnswerPath,
+  validateQuestionnaire,
+  type PathProblem,
+  type Question,
+  type SubmitAnswersRequest,
+  type SubmitAnswersResponse,
+  type SubmittedAnswer,
+} from '@carevoice/shared';
+import type { AppContext, RequestMeta } from '../../context.js';
+import { fromFlag, toTimestamp } from '../../db/values.js';
+import { newRowId } from '../../lib/crypto.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { requireFacilityAccess } from '../access/access.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import {
+  claimIdempotencyKey,
+  requestHash,
+  storedResponse,
+  type StoredResponse,
+} from '../idempotency/idempotency.service.js';
+import {
+  completeSurvey,
+  findEmployeesByCode,
+  findSurvey,
+  findSurveys,
+  insertAcknowledgements,
+  insertAnswers,
+  listSubmittedAnswers,
+} from './surveys.repository.js';
+import {
+  assertOpen,
+  loadSurveyForUser,
+  questionsOfSurvey,
+  surveyClosedError,
+} from './surveys.service.js';
+
+/** The operation name hashed with the body, so a key is bound to this kind of request. */
+const SUBMIT_OPERATION = 'survey-answers';
+
+export interface SubmissionResult {
+  body: SubmitAnswersResponse;
+  /** True when an earlier request with the same key answered and nothing was written now. */
+  replayed: boolean;
+}
+
+/** The wording of the first problem of an answer path (positions count from 1). */
+function pathProblemMessage(questions: readonly Question[], problem: PathProblem): string {
+  const name = (id: string) => questions.find((question) => question.id === id)?.name ?? id;
+  switch (problem.kind) {
+    case 'unexpected_question':
+      return problem.expected === null
+        ? MESSAGES.answerAfterEnd(problem.position + 1)
+        : MESSAGES.answerOutOfOrder(problem.position + 1, name(problem.expected));
+    case 'incomplete':
+      return MESSAGES.answersIncomplete(name(problem.expected));
+    case 'invalid_answer': {
+      const position = problem.position + 1;
+      const question = name(problem.questionId);
+      switch (problem.problem) {
+        case 'required':
+          return MESSAGES.answerMissing(position, question);
+        case 'not_a_number':
+          return MESSAGES.answerNotANumber(position, question);
+        case 'not_an_option':
+          return MESSAGES.answerNotAnOption(position, question);
+        case 'unsupported_type':
+          return MESSAGES.answerUnsupportedType(position, question);
+      }
+    }
+  }
+}
+
+/** Only successful submissions are stored, so a stored response is a 200 body. */
+function replay(stored: StoredResponse): SubmissionResult {
+  if (stored.statusCode !== 200) throw new Error(`Stored submission status ${stored.statusCode}`);
+  return { body: SubmitAnswersResponseSchema.parse(stored.body), replayed: true };
+}
+
+/** A blank answer or comment is stored as null; MultiPicklist labels in display order. */
+function storedAnswer(question: Question, answer: string | null): string | null {
+  if (answer === null || answer.trim() === '') return null;
+  return question.type === 'MultiPicklist'
+    ? joinMultiAnswer(question, splitMultiAnswer(answer))
+    : answer;
+}
+
+function storedComment(comment: string | null | undefined): string | null {
+  return comment === null || comment === undefined || comment.trim() === '' ? null : comment;
+}
+
+export async function submitAnswers(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  idempotencyKey: string,
+  input: SubmitAnswersRequest,
+): Promise<SubmissionResult> {
+  const survey = await loadSurveyForUser(ctx, user, input.patient_id);
+  const hash = requestHash(SUBMIT_OPERATION, {
+    ...input,
+    survey_answer_list: input.survey_answer_list.map((answer) => ({
+      ...answer,
+      Comment__c: answer.Comment__c ?? null,
+    })),
+  });
+  const earlier = await storedResponse(ctx.db, user.id, idempotencyKey, hash);
+  if (earlier) return replay(earlier);
+  assertOpen(survey);
+
+  if (input.survey_answer_list.some((answer) => answer.Patient_Survey__c !== survey.id)) {
+    throw badRequest(MESSAGES.answerOtherSurvey);
+  }
+  const questions = await questionsOfSurvey(ctx.db, survey);
+  const questionnaireProblems = validateQuestionnaire(questions);
+  if (questionnaireProblems.length > 0) {
+    // Stored data the engine refuses: a fault of ours, not of the request (logged as a 500).
+    throw new Error(`The questionnaire of survey ${survey.id} is not usable`, {
+      cause: questionnaireProblems,
+    });
+  }
+  const path = input.survey_answer_list.map((answer) => ({
+    questionId: answer.Survey_Question__c,
+    answer: answer.Answer__c,
+  }));
+  const problem = validateAnswerPath(questions, path);
+  if (problem) throw badRequest(pathProblemMessage(questions, problem));
+
+  const codes = [...new Set(input.ack_data.map((entry) => entry.id))];
+  const employees = new Map(
+    (await findEmployeesByCode(ctx.db, survey.facility_id, codes))
+      .filter((employee) => fromFlag(employee.active))
+      .map((employee) => [employee.code, employee]),
+  );
+  const acknowledged = input.ack_data.map((entry, index) => {
+    const employee = employees.get(entry.id);
+    if (!employee) throw badRequest(MESSAGES.acknowledgedEmployeeUnknown(index + 1, entry.id));
+    return { employee, comment: entry.comment.trim() };
+  });
+
+  const at = toTimestamp(meta.at);
+  const questionById = new Map(questions.map((question) => [question.id, question]));
+  const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
+  const response: StoredResponse = { statusCode: 200, body };
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const claimed = await claimIdempotencyKey(trx, {
+      userId: user.id,
+      key: idempotencyKey,
+      hash,
+      response,
+      at: meta.at,
+    });
+    if (!claimed) return 'key-taken' as const;
+    if (!(await completeSurvey(trx, survey.id, user.id, at))) {
+      throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
+    }
+    await insertAnswers(
+      trx,
+      input.survey_answer_list.map((answer, position) => ({
+        id: newRowId(),
+        survey_id: survey.id,
+        question_id: answer.Survey_Question__c,
+        position,
+        answer: storedAnswer(
+          questionById.get(answer.Survey_Question__c) as Question,
+          answer.Answer__c,
+        ),
+        comment: storedComment(answer.Comment__c),
+      })),
+    );
+    await insertAcknowledgements(
+      trx,
+      acknowledged.map(({ employee, comment }) => ({
+        id: newRowId(),
+        survey_id: survey.id,
+        employee_id: employee.id,
+        facility_id: survey.facility_id,
+        comment,
+        status: 'pending',
+        created_at: at,
+        reviewed_by: null,
+        reviewed_at: null,
+      })),
+    );
+    await recordAudit(trx, meta, {
+      action: 'survey.submitted',
+      targetType: 'survey',
+      targetId: survey.id,
+      facilityId: survey.facility_id,
+      detail: {
+        survey_type: survey.survey_type,
+        answers: input.survey_answer_list.length,
+        acknowledgements: acknowledged.length,
+      },
+    });
+    return 'stored' as const;
+  });
+  if (outcome === 'stored') return { body, replayed: false };
+
+  // A concurrent request with the same key won the race: answer what it stored.
+  const winner = await storedResponse(ctx.db, user.id, idempotencyKey, hash);
+  if (!winner) throw new Error('An idempotency key was taken but holds no response');
+  return replay(winner);
+}
+
+/** The stored answers of the surveys, in the order asked, each survey's in answer order. */
+export async function submittedAnswers(
+  ctx: AppContext,
+  user: SessionUser,
+  surveyIds: readonly string[],
+): Promise<SubmittedAnswer[]> {
+  const ids = [...new Set(surveyIds)];
+  const surveys = await findSurveys(ctx.db, ids);
+  if (surveys.length !== ids.length) throw notFound(MESSAGES.surveyNotFound);
+  for (const facilityId of new Set(surveys.map((survey) => survey.facility_id))) {
+    await requireFacilityAccess(ctx.db, user, facilityId);
+  }
+  const rows = await listSubmittedAnswers(ctx.db, ids);
+  return ids.flatMap((id) =>
+    rows
+      .filter((row) => row.survey_id === id)
+      .map(({ question, answer, comment }) => ({ question, answer, comment })),
+  );
+}

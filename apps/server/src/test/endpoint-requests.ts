@@ -1,0 +1,422 @@
+/**
+ * A valid request for every endpoint of the shared ENDPOINTS table, built from fixtures of one
+ * facility (ids queried from the seeded database), for the tests that walk the whole contract
+ * (access-matrix.test.ts, hostile-input.test.ts). `ENDPOINT_REQUESTS` is a
+ * `Record<EndpointName, …>`: an endpoint added to ENDPOINTS without a builder does not compile,
+ * and the walking tests also check the keys at run time.
+ */
+import crypto from 'node:crypto';
+import {
+  DISCHARGE_REASONS,
+  type EndpointName,
+  type PermissionType,
+  type Question,
+} from '@carevoice/shared';
+import { sql } from 'kysely';
+import { DEMO_PASSWORD } from '../constants.js';
+import { addDays, localToday } from '../db/values.js';
+import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
+import { createUser } from '../modules/users/users.service.js';
+import { ALL_TABLES, TEST_TODAY, type SignedIn, type TestApp } from './harness.js';
+import { answerPath, answerRecords, openSurveys, type CallOptions } from './survey-kit.js';
+
+/** Records of one facility that the requests name. Every field belongs to `facilityId`. */
+export interface FacilityFixtures {
+  facilityId: string;
+  /** An active resident without an open survey (new surveys are created for them). */
+  resident: { id: string; name: string; clientId: string };
+  /** An open Admission survey of an active resident, with its questionnaire (submission). */
+  openSurvey: { id: string; questions: Question[] };
+  /** An open Discharge survey (delay). */
+  dischargeSurvey: string;
+  /** An open survey of yet another resident ("Can't Complete" discharges that resident). */
+  closableSurvey: string;
+  /** A completed survey with stored answers. */
+  submittedSurvey: string;
+  /** A survey set assigned to the facility (to as few other facilities as there is). */
+  surveySetId: string;
+  /** A pending acknowledgement. */
+  reviewId: string;
+  /** An active employee (acknowledged in a submission). */
+  employee: { code: string; name: string; position: string; department: string };
+}
+
+export type FixtureField = keyof FacilityFixtures;
+
+/** What the public endpoints need: credentials, a live refresh token and a reset code. */
+export interface PublicFixtures {
+  loginEmail: string;
+  loginPassword: string;
+  refreshToken: string;
+  resetEmail: string;
+  reset: { requestId: string; code: string };
+}
+
+export interface RequestScope extends FacilityFixtures {
+  /** The id the request claims as its user (`sf_user_id`, `user_id`, `:sfUserId`). */
+  userId: string;
+  /** The server's today (from the test clock). */
+  today: string;
+  public: PublicFixtures;
+}
+
+/** A request: path parameters, JSON body and extra headers (survey-kit's `call` sends it). */
+export type EndpointRequest = CallOptions;
+
+/** Search text of the unlisted-residents call: long enough, and fixed (taken from no record). */
+export const UNLISTED_SEARCH_TEXT = 'Abbott';
+
+/** The Idempotency-Key a submission of the survey sends. */
+function submissionKey(surveyId: string): string {
+  return `matrix-${surveyId}`;
+}
+
+/** A valid request per endpoint. Each uses only the scope's fields it needs. */
+export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => EndpointRequest> = {
+  login: (s) => ({ body: { username: s.public.loginEmail, password: s.public.loginPassword } }),
+  logout: () => ({}),
+  refresh: (s) => ({ body: { refresh: s.public.refreshToken } }),
+  me: () => ({}),
+  permissions: (s) => ({ params: { sfUserId: s.userId } }),
+  resetRequest: (s) => ({ body: { email: s.public.resetEmail } }),
+  resetConfirm: (s) => ({
+    body: {
+      otp: s.public.reset.code,
+      password: 'a-new-long-password',
+      user_id: s.public.reset.requestId,
+    },
+  }),
+  surveyList: (s) => ({ params: { facilityId: s.facilityId, surveyType: 'Admission' } }),
+  surveyListDated: (s) => ({
+    params: {
+      facilityId: s.facilityId,
+      surveyType: 'Discharge',
+      startDate: s.today,
+      endDate: addDays(s.today, 30),
+    },
+  }),
+  unlistedResidents: (s) => ({
+    params: { facilityId: s.facilityId, searchText: UNLISTED_SEARCH_TEXT },
+  }),
+  createSurvey: (s) => ({
+    body: {
+      facility_id: s.facilityId,
+      survey_type: 'Admission',
+      resident_id: s.resident.id,
+      resident_name: s.resident.name,
+      resident_client_id: s.resident.clientId,
+    },
+  }),
+  questions: (s) => ({ params: { surveyType: 'Admission', facilityId: s.facilityId } }),
+  submitAnswers: (s) => ({
+    headers: { 'idempotency-key': submissionKey(s.openSurvey.id) },
+    body: {
+      survey_answer_list: answerRecords(s.openSurvey.id, answerPath(s.openSurvey.questions)),
+      patient_id: s.openSurvey.id,
+      sf_user_id: s.userId,
+      ack_data: [{ id: s.employee.code, ...employeeEcho(s), comment: 'Kind and patient.' }],
+    },
+  }),
+  delaySurvey: (s) => ({ body: { date: addDays(s.today, 7), patientId: s.dischargeSurvey } }),
+  residentDischarged: (s) => ({
+    body: { user_id: s.userId, patientId: s.closableSurvey, reason: DISCHARGE_REASONS[0] },
+  }),
+  activeEmployees: (s) => ({ params: { facilityId: s.facilityId } }),
+  acknowledgements: (s) => ({ params: { facilityId: s.facilityId } }),
+  reviewDecision: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: { user_id: s.userId, result: 'Approved', id: s.reviewId },
+  }),
+  fetchAnswers: (s) => ({ body: { survey_id_list: [s.submittedSurvey] } }),
+  surveySets: (s) => ({ params: { facilityId: s.facilityId } }),
+  activePatients: (s) => ({ params: { facilityId: s.facilityId } }),
+  setQuestions: (s) => ({ params: { surveySetId: s.surveySetId } }),
+  createSetSurvey: (s) => ({
+    body: {
+      facility_id: s.facilityId,
+      resident_id: s.resident.id,
+      resident_name: s.resident.name,
+      survey_set_id: s.surveySetId,
+    },
+  }),
+  culinaryEmployees: (s) => ({ params: { facilityId: s.facilityId } }),
+};
+
+function employeeEcho(s: RequestScope) {
+  const { name, position, department } = s.employee;
+  return { name, position, department };
+}
+
+/** Fixtures made of placeholder ids (no database): to see which fields a request uses. */
+export function placeholderFixtures(tag: string): FacilityFixtures {
+  return {
+    facilityId: `${tag}-facility`,
+    resident: { id: `${tag}-resident`, name: `${tag} resident`, clientId: `${tag}-client` },
+    openSurvey: { id: `${tag}-open-survey`, questions: [] },
+    dischargeSurvey: `${tag}-discharge-survey`,
+    closableSurvey: `${tag}-closable-survey`,
+    submittedSurvey: `${tag}-submitted-survey`,
+    surveySetId: `${tag}-set`,
+    reviewId: `${tag}-review`,
+    employee: {
+      code: `${tag}-code`,
+      name: `${tag} employee`,
+      position: 'Cook',
+      department: 'Culinary',
+    },
+  };
+}
+
+export function placeholderScope(tag: string, userId = `${tag}-user`): RequestScope {
+  return {
+    ...placeholderFixtures(tag),
+    userId,
+    today: TEST_TODAY,
+    public: {
+      loginEmail: 'someone@carevoice.test',
+      loginPassword: 'password',
+      refreshToken: 'refresh',
+      resetEmail: 'someone@carevoice.test',
+      reset: { requestId: 'reset', code: '123456' },
+    },
+  };
+}
+
+/** Whether two requests are the same (JSON of params, body and headers). */
+function sameRequest(a: EndpointRequest, b: EndpointRequest): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The fields of FacilityFixtures a request of the endpoint names (found by swapping each). */
+export function fieldsUsed(name: EndpointName): FixtureField[] {
+  const build = ENDPOINT_REQUESTS[name];
+  const own = placeholderScope('own');
+  const other = placeholderFixtures('other');
+  return (Object.keys(other) as FixtureField[]).filter(
+    (field) => !sameRequest(build(own), build({ ...own, [field]: other[field] })),
+  );
+}
+
+/** Whether a request of the endpoint carries the claimed user id anywhere. */
+export function carriesUserId(name: EndpointName): boolean {
+  const build = ENDPOINT_REQUESTS[name];
+  return !sameRequest(
+    build(placeholderScope('own', 'user-a')),
+    build(placeholderScope('own', 'user-b')),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures from the seeded database
+
+/**
+ * The records of a seeded facility the requests use (see FacilityFixtures): the first of each
+ * kind still in the state the request needs. After a request was accepted, loading again moves
+ * on to fresh records; with `previous`, a kind with none left keeps its previous record.
+ */
+export async function loadFacilityFixtures(
+  t: TestApp,
+  facilityId: string,
+  previous?: FacilityFixtures,
+): Promise<FacilityFixtures> {
+  const resident = await t.db
+    .selectFrom('residents')
+    .select(['id', 'first_name', 'last_name', 'client_id'])
+    .where('facility_id', '=', facilityId)
+    .where('active', '=', 1)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('surveys').select('resident_id').where('status', 'in', ['due', 'delayed']),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+  const [admission, closable] = await openSurveys(t, facilityId, 'Admission');
+  const [discharge] = await openSurveys(t, facilityId, 'Discharge');
+  const submitted = await t.db
+    .selectFrom('surveys')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'completed')
+    .orderBy('id')
+    .executeTakeFirst();
+  const assignments = await t.db.selectFrom('facility_survey_sets').selectAll().execute();
+  const spread = (setId: string) => assignments.filter((row) => row.survey_set_id === setId).length;
+  const [surveySetId] = assignments
+    .filter((row) => row.facility_id === facilityId)
+    .map((row) => row.survey_set_id)
+    .sort((a, b) => spread(a) - spread(b) || a.localeCompare(b));
+  const review = await t.db
+    .selectFrom('acknowledgements')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .executeTakeFirst();
+  const employee = await t.db
+    .selectFrom('employees')
+    .select(['code', 'name', 'position', 'department'])
+    .where('facility_id', '=', facilityId)
+    .where('active', '=', 1)
+    .orderBy('code')
+    .executeTakeFirst();
+  const questions = await questionsOfSurvey(t.db, {
+    facility_id: facilityId,
+    survey_type: 'Admission',
+    survey_set_id: null,
+  });
+  const pick = <T>(kind: FixtureField, found: T | undefined, kept: T | undefined): T => {
+    if (found !== undefined) return found;
+    if (kept !== undefined) return kept;
+    throw new Error(`no ${kind} fixture left in ${facilityId}`);
+  };
+  return {
+    facilityId,
+    resident: pick(
+      'resident',
+      resident && {
+        id: resident.id,
+        name: `${resident.first_name} ${resident.last_name}`,
+        clientId: resident.client_id,
+      },
+      previous?.resident,
+    ),
+    openSurvey: pick(
+      'openSurvey',
+      admission && { id: admission.id, questions },
+      previous?.openSurvey,
+    ),
+    dischargeSurvey: pick('dischargeSurvey', discharge?.id, previous?.dischargeSurvey),
+    closableSurvey: pick('closableSurvey', closable?.id, previous?.closableSurvey),
+    submittedSurvey: pick('submittedSurvey', submitted?.id, previous?.submittedSurvey),
+    surveySetId: pick('surveySetId', surveySetId, previous?.surveySetId),
+    reviewId: pick('reviewId', review?.id, previous?.reviewId),
+    employee: pick('employee', employee, previous?.employee),
+  };
+}
+
+/**
+ * Credentials for the public endpoints: a demo account, a live refresh token, and a reset code
+ * requested for a user of its own (so confirming it changes no account other tests use).
+ */
+export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
+  const loginEmail = 'staff@carevoice.test';
+  const signedIn = await t.login(loginEmail);
+  const resetEmail = `reset-${crypto.randomUUID()}@carevoice.test`;
+  await createUser(
+    t.db,
+    {
+      email: resetEmail,
+      name: 'Reset Target',
+      password: 'the-old-long-password',
+      admin: false,
+      permissions: [],
+      facilityIds: [],
+    },
+    t.clock.now(),
+  );
+  const requested = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/reset-password/request/',
+    payload: { email: resetEmail },
+  });
+  if (requested.statusCode !== 200) throw new Error(`reset request: ${requested.body}`);
+  return {
+    loginEmail,
+    loginPassword: DEMO_PASSWORD,
+    refreshToken: signedIn.body.jwt_refresh,
+    resetEmail,
+    reset: {
+      requestId: requested.json<{ user_id: string }>().user_id,
+      code: t.mail.lastCode(resetEmail),
+    },
+  };
+}
+
+export function scopeOf(
+  t: TestApp,
+  fixtures: FacilityFixtures,
+  publicFixtures: PublicFixtures,
+  userId: string,
+): RequestScope {
+  return { ...fixtures, userId, today: localToday(t.clock.now()), public: publicFixtures };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users with exactly the grants a case needs
+
+let createdUsers = 0;
+
+/** Creates and signs in a user with these grants (explicit facilities, no all-access flags). */
+export async function signInWithGrants(
+  t: TestApp,
+  grants: { permissions: readonly PermissionType[]; facilityIds: readonly string[] },
+): Promise<SignedIn> {
+  createdUsers += 1;
+  const email = `matrix-${createdUsers}-${crypto.randomUUID()}@carevoice.test`;
+  const password = 'a-long-matrix-password';
+  await createUser(
+    t.db,
+    {
+      email,
+      name: `Matrix User ${createdUsers}`,
+      password,
+      admin: false,
+      permissions: [...grants.permissions],
+      facilityIds: [...grants.facilityIds],
+    },
+    t.clock.now(),
+  );
+  return t.login(email, password);
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Nothing was written"
+
+export interface DbState {
+  counts: Record<string, number>;
+  /** Per table, a hash of all its rows (sessions without last_seen_at, which reads may touch). */
+  digests: Record<string, string>;
+}
+
+/**
+ * Row counts and a digest of every row of every table. SQLite in memory: t.counts() and digests
+ * in JavaScript. PostgreSQL: the same counts and md5 digests in one query, which keeps a
+ * property run cheap.
+ */
+export async function dbState(t: TestApp): Promise<DbState> {
+  if (t.dialect === 'postgres') return postgresState(t);
+  const [counts, digests] = await Promise.all([t.counts(), rowDigests(t)]);
+  return { counts, digests };
+}
+
+/** The digests computed in JavaScript, from every row (fast enough on SQLite in memory). */
+async function rowDigests(t: TestApp): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    ALL_TABLES.map(async (table) => {
+      const rows = await t.db.selectFrom(table).selectAll().execute();
+      const lines = rows
+        .map((row) => {
+          const { last_seen_at: _touched, ...rest } = row as Record<string, unknown>;
+          return JSON.stringify(rest);
+        })
+        .sort();
+      return [table, crypto.createHash('sha256').update(lines.join('\n')).digest('hex')] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Counts and digests computed by PostgreSQL in one round trip (md5 of the sorted rows). */
+async function postgresState(t: TestApp): Promise<DbState> {
+  const columns = ALL_TABLES.flatMap((table) => [
+    sql`(select count(*) from ${sql.table(table)})::int as ${sql.ref(`count:${table}`)}`,
+    sql`(select md5(coalesce(string_agg(r.j, '|' order by r.j), '')) from (select (to_jsonb(x) - 'last_seen_at')::text as j from ${sql.table(table)} x) r) as ${sql.ref(`digest:${table}`)}`,
+  ]);
+  const { rows } = await sql<Record<string, string | number>>`select ${sql.join(columns)}`.execute(
+    t.db,
+  );
+  const row = rows[0] ?? {};
+  return {
+    counts: Object.fromEntries(ALL_TABLES.map((table) => [table, Number(row[`count:${table}`])])),
+    digests: Object.fromEntries(ALL_TABLES.map((table) => [table, String(row[`digest:${table}`])])),
+  };
+}

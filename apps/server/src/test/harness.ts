@@ -1,0 +1,266 @@
+/**
+ * The server test harness, shared by every module's tests:
+ *
+ *   describeEachDialect('surveys', (dialect) => {
+ *     const t = useTestApp(dialect, { seed: true });
+ *     it('…', async () => {
+ *       const staff = await t.login('staff@carevoice.test');
+ *       const response = await t.app.inject({ method: 'GET', url: …, headers: staff.headers });
+ *     });
+ *   });
+ *
+ * Each app gets a freshly migrated database of its own: SQLite in memory, or (when
+ * TEST_DATABASE_URL is set) a fresh PostgreSQL schema `t_<random>` dropped again afterwards.
+ * Without TEST_DATABASE_URL the PostgreSQL pass is reported as skipped, with the reason.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoginResponse } from '@carevoice/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app.js';
+import { DEMO_PASSWORD } from '../constants.js';
+import type { AppContext } from '../context.js';
+import { connect, type ConnectOptions, type DatabaseHandle } from '../db/connect.js';
+import type { Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed/demo.js';
+import { loadConfig, testDatabaseUrl, type Config } from '../env.js';
+import { hashPassword } from '../lib/crypto.js';
+import type { MailMessage, Mailer } from '../lib/mailer.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+const PG_URL = testDatabaseUrl();
+
+/** The anchor "today" of seeded test data and the test clock's start. */
+export const TEST_TODAY = '2026-11-22';
+export const TEST_START = new Date(`${TEST_TODAY}T12:00:00.000Z`);
+
+/** Every table, for row-count snapshots ("nothing was written"). */
+export const ALL_TABLES = [
+  'users',
+  'user_facilities',
+  'user_permissions',
+  'sessions',
+  'password_resets',
+  'login_attempts',
+  'facilities',
+  'residents',
+  'questionnaires',
+  'questions',
+  'survey_sets',
+  'facility_survey_sets',
+  'surveys',
+  'answers',
+  'employees',
+  'acknowledgements',
+  'idempotency_keys',
+  'audit_events',
+] as const satisfies readonly (keyof Database)[];
+
+/** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function describeEachDialect(name: string, body: (dialect: TestDialect) => void): void {
+  describe(`${name} [sqlite]`, () => body('sqlite'));
+  describe.skipIf(!PG_URL)(
+    PG_URL ? `${name} [postgres]` : `${name} [postgres] — skipped: TEST_DATABASE_URL is not set`,
+    () => body('postgres'),
+  );
+}
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current = TEST_START.getTime();
+
+  readonly now = (): Date => new Date(this.current);
+
+  advanceMinutes(minutes: number): void {
+    this.current += minutes * 60_000;
+  }
+}
+
+/** A mailer that keeps messages instead of sending them. */
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+
+  send(message: MailMessage): void {
+    this.sent.push(message);
+  }
+
+  async drain(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  /** The 6-digit code of the last mail to `email`. */
+  lastCode(email: string): string {
+    const mail = this.sent.filter((message) => message.to === email).at(-1);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no reset code mailed to ${email}`);
+    return code;
+  }
+}
+
+export interface TestAppOptions {
+  /** Seed the demo data (anchored at TEST_TODAY). */
+  seed?: boolean;
+  config?: Partial<Config>;
+  /** Default: a CapturingMailer. Pass `'real'` for the configured nodemailer transport. */
+  mailer?: Mailer | 'real';
+  /** Adds test-only routes before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
+  /** SQLite: the file `config.sqliteFile` instead of memory, so other connections can open it. */
+  sqliteFile?: boolean;
+  /** connect() options of the app's database (busy timeout, PostgreSQL address and timeout). */
+  connect?: Pick<ConnectOptions, 'busyTimeoutMs' | 'databaseUrl' | 'pgConnectionTimeoutMs'>;
+}
+
+export interface SignedIn {
+  body: LoginResponse;
+  /** Cookies set by the login response. */
+  cookies: Record<string, string>;
+  /** `cookie` header carrying the session. */
+  headers: { cookie: string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Kysely<Database>;
+  dialect: TestDialect;
+  clock: TestClock;
+  config: Config;
+  /** The CapturingMailer, unless the app uses the real one. */
+  mail: CapturingMailer;
+  /** Signs in through the API (default password: the demo one). */
+  login(email: string, password?: string): Promise<SignedIn>;
+  /** Row count of every table. */
+  counts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+let demoHash: Promise<string> | undefined;
+
+/** Cookies set by a response, by name. */
+export function responseCookies(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+export async function buildTestApp(
+  dialect: TestDialect,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-test-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    webDist: path.join(dataDir, 'web-dist-missing'),
+    ...options.config,
+  };
+
+  let database: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE SCHEMA ${schema}`);
+    database = connect({ databaseUrl: PG_URL, pgSchema: schema, ...options.connect });
+    dropSchema = () => adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+  } else {
+    database = connect({
+      sqliteFile: options.sqliteFile ? config.sqliteFile : ':memory:',
+      ...options.connect,
+    });
+  }
+  await migrateToLatest(database.db);
+  if (options.seed) {
+    demoHash ??= hashPassword(DEMO_PASSWORD);
+    await seedDemoData(database.db, { today: TEST_TODAY, passwordHash: await demoHash });
+  }
+
+  const clock = new TestClock();
+  const mail = new CapturingMailer();
+  const app = await buildApp(config, {
+    database,
+    now: clock.now,
+    ...(options.mailer === 'real' ? {} : { mailer: options.mailer ?? mail }),
+  });
+  options.extend?.(app);
+  await app.ready();
+
+  return {
+    app,
+    ctx: app.ctx,
+    db: database.db,
+    dialect,
+    clock,
+    config,
+    mail,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/sf-login/',
+        payload: { username: email, password },
+      });
+      if (response.statusCode !== 200) {
+        throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
+      }
+      const cookies = responseCookies(response);
+      return {
+        body: response.json<LoginResponse>(),
+        cookies,
+        headers: { cookie: `cv_session=${cookies.cv_session}` },
+      };
+    },
+    async counts() {
+      const entries = await Promise.all(
+        ALL_TABLES.map(async (table) => {
+          const row = await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          return [table, Number(row.count)] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    },
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One app per describe block: built before its tests, closed after them. The returned object
+ * forwards to that app, so tests write `t.app.inject(…)`.
+ */
+export function useTestApp(dialect: TestDialect, options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await buildTestApp(dialect, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('useTestApp: the app exists only inside tests');
+      return current[key as keyof TestApp];
+    },
+  });
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,469 @@
+/**
+ * Query plans of the hot paths (docs/performance.md). The real endpoints run through
+ * `app.inject` against a database holding the demo seed plus generated volume, while a Kysely
+ * `log` hook records every statement they execute; each recorded statement is then explained
+ * with its own parameters. A new or changed query on these paths is checked without touching
+ * this file.
+ *
+ * - SQLite (always): `EXPLAIN QUERY PLAN`. Fails on any `SCAN` of a growing table: a plain
+ *   `SCAN t` reads every row, and `SCAN t USING [COVERING] INDEX i` reads every entry of an
+ *   index, which is the same cost. `SEARCH t USING INDEX …` (a range of an index, e.g. one
+ *   facility's residents) passes. No ANALYZE, as in production: the plans are the ones a fresh
+ *   database gets.
+ * - PostgreSQL (with TEST_DATABASE_URL): `EXPLAIN (FORMAT JSON)` after ANALYZE. A sequential
+ *   scan is the right plan when a query reads a large share of a table (one of three
+ *   facilities' residents), so only a Seq Scan of a growing table whose estimated output is a
+ *   small share of the table (a selective query that found no index) fails.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  apiPath,
+  ENDPOINTS,
+  IDEMPOTENCY_KEY_HEADER,
+  QuestionsResponseSchema,
+  type EndpointName,
+} from '@carevoice/shared';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { DEMO_PASSWORD } from '../constants.js';
+import type { Dialect } from '../db/connect.js';
+import type { Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed/demo.js';
+import { seedVolumeData } from '../db/seed/volume.js';
+import { addDays } from '../db/values.js';
+import { loadConfig, testDatabaseUrl } from '../env.js';
+import { hashPassword } from '../lib/crypto.js';
+import { CapturingMailer, responseCookies, TEST_START, TEST_TODAY } from './harness.js';
+import { answerPath, answerRecords, AS_NEEDED_SET, MAPLE, residentId } from './survey-kit.js';
+
+const PG_URL = testDatabaseUrl();
+
+/** Tables that grow with use; a full scan of one of them is a bug waiting for volume. */
+const GROWING_TABLES = [
+  'residents',
+  'surveys',
+  'answers',
+  'acknowledgements',
+  'sessions',
+  'login_attempts',
+  'idempotency_keys',
+  'audit_events',
+] as const;
+
+/** Enough rows that a scan would show, small enough to build in a second or two. */
+const VOLUME = { residentsPerFacility: 600, pastSurveys: 3000 } as const;
+
+/** PostgreSQL: a Seq Scan expected to return less than this share of the table is flagged. */
+const PG_SELECTIVE_SHARE = 0.05;
+
+interface Recorded {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** The statements one call executed, by the scenario that made it. */
+type Capture = Map<string, Recorded[]>;
+
+interface PlanWorld {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  capture: Capture;
+  close(): Promise<void>;
+}
+
+const isStatement = (text: string) => /^\s*(select|insert|update|delete|with)\b/i.test(text);
+
+async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-plans-'));
+  let recording: Recorded[] | undefined;
+  const log = (event: LogEvent) => {
+    if (recording && event.level === 'query' && isStatement(event.query.sql)) {
+      recording.push({ sql: event.query.sql, parameters: event.query.parameters });
+    }
+  };
+
+  let db: Kysely<Database>;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const schema = `plans_${crypto.randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE SCHEMA ${schema}`);
+    dropSchema = () => adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+    const pool = new pg.Pool({
+      connectionString: PG_URL,
+      max: 4,
+      options: `-c search_path=${schema}`,
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  } else {
+    const sqlite = new SQLite(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  }
+
+  await migrateToLatest(db);
+  await seedDemoData(db, { today: TEST_TODAY, passwordHash: await hashPassword(DEMO_PASSWORD) });
+  await seedVolumeData(db, dialect, { today: TEST_TODAY, ...VOLUME });
+  if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+
+  let now = TEST_START.getTime();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    webDist: path.join(dataDir, 'web-dist-missing'),
+  };
+  const app = await buildApp(config, {
+    database: { db, dialect, close: () => db.destroy() },
+    now: () => new Date(now),
+    mailer: new CapturingMailer(),
+  });
+  await app.ready();
+
+  const capture: Capture = new Map();
+  const world: PlanWorld = {
+    app,
+    db,
+    dialect,
+    capture,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  // ------------------------------------------------------------------------------------------
+  // The scenarios: each records what its calls executed.
+  const record = async (name: string, calls: () => Promise<void>) => {
+    recording = [];
+    try {
+      await calls();
+      capture.set(name, recording);
+    } finally {
+      recording = undefined;
+    }
+  };
+  const inject = async (
+    name: EndpointName,
+    options: { params?: Record<string, string>; body?: unknown; headers?: object },
+    cookie?: string,
+  ) => {
+    const response = await app.inject({
+      method: ENDPOINTS[name].method,
+      url: apiPath(name, options.params),
+      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    }
+    return response;
+  };
+
+  let cookie = '';
+  let userId = '';
+  await record('login', async () => {
+    const response = await inject('login', {
+      body: { username: 'manager@carevoice.test', password: DEMO_PASSWORD },
+    });
+    cookie = `cv_session=${responseCookies(response).cv_session}`;
+    userId = response.json<{ sf_user_id: string }>().sf_user_id;
+  });
+  await record('session lookup and idle touch', async () => {
+    now += 2 * 60_000; // past the touch interval: `last_seen_at` is written too
+    await inject('me', {}, cookie);
+  });
+  await record('permissions', async () => {
+    await inject('permissions', { params: { sfUserId: userId } }, cookie);
+  });
+  await record('due list', async () => {
+    await inject('surveyList', { params: { facilityId: MAPLE, surveyType: 'Admission' } }, cookie);
+  });
+  await record('due list, dated', async () => {
+    const params = {
+      facilityId: MAPLE,
+      surveyType: 'Discharge',
+      startDate: addDays(TEST_TODAY, -7),
+      endDate: addDays(TEST_TODAY, 14),
+    };
+    await inject('surveyListDated', { params }, cookie);
+  });
+  await record('unlisted residents', async () => {
+    await inject(
+      'unlistedResidents',
+      { params: { facilityId: MAPLE, searchText: 'ingr' } },
+      cookie,
+    );
+  });
+  let questionsJson: unknown;
+  await record('questions', async () => {
+    const params = { surveyType: 'Admission', facilityId: MAPLE };
+    questionsJson = (await inject('questions', { params }, cookie)).json();
+  });
+  let surveyId = '';
+  await record('create survey', async () => {
+    const body = {
+      facility_id: MAPLE,
+      survey_type: 'Admission',
+      resident_id: residentId('maple-grove', 45),
+      resident_name: 'Shown Name',
+      resident_client_id: 'MG-1046',
+    };
+    surveyId = (await inject('createSurvey', { body }, cookie)).json<{ survey_id: string }>()
+      .survey_id;
+  });
+  const employees = await db
+    .selectFrom('employees')
+    .select('code')
+    .where('facility_id', '=', MAPLE)
+    .where('active', '=', 1)
+    .orderBy('code')
+    .limit(2)
+    .execute();
+  await record('submission', async () => {
+    const questions = QuestionsResponseSchema.parse(questionsJson);
+    const body = {
+      survey_answer_list: answerRecords(surveyId, answerPath(questions)),
+      patient_id: surveyId,
+      sf_user_id: userId,
+      ack_data: employees.map(({ code }) => ({
+        id: code,
+        name: 'Shown Name',
+        position: 'Shown Position',
+        department: 'Shown Department',
+        comment: 'Very kind.',
+      })),
+    };
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: `plans-${surveyId}` };
+    await inject('submitAnswers', { body, headers }, cookie);
+    // The same request again: answered from the idempotency record.
+    await inject('submitAnswers', { body, headers }, cookie);
+  });
+  await record('fetch answers', async () => {
+    await inject('fetchAnswers', { body: { survey_id_list: [surveyId] } }, cookie);
+  });
+  let reviewId = '';
+  await record('acknowledgement list', async () => {
+    const response = await inject('acknowledgements', { params: { facilityId: MAPLE } }, cookie);
+    const list = response.json<{ reviews: { id: string }[] }[]>();
+    reviewId = list[0]?.reviews[0]?.id ?? '';
+  });
+  await record('acknowledgement decision', async () => {
+    const body = { user_id: userId, result: 'Approved', id: reviewId };
+    await inject('reviewDecision', { params: { facilityId: MAPLE }, body }, cookie);
+  });
+  await record('active employees', async () => {
+    await inject('activeEmployees', { params: { facilityId: MAPLE } }, cookie);
+  });
+  await record('survey sets', async () => {
+    await inject('surveySets', { params: { facilityId: MAPLE } }, cookie);
+  });
+  await record('active patients', async () => {
+    await inject('activePatients', { params: { facilityId: MAPLE } }, cookie);
+  });
+  await record('set questions', async () => {
+    await inject('setQuestions', { params: { surveySetId: AS_NEEDED_SET } }, cookie);
+  });
+  await record('culinary employees', async () => {
+    await inject('culinaryEmployees', { params: { facilityId: MAPLE } }, cookie);
+  });
+  return world;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan checks
+
+/** The full scans of growing tables in a SQLite plan (`EXPLAIN QUERY PLAN` detail lines). */
+export function sqliteFullScans(details: readonly string[]): string[] {
+  return details.filter((detail) => {
+    const table = /^SCAN (\w+)/.exec(detail)?.[1];
+    return table !== undefined && (GROWING_TABLES as readonly string[]).includes(table);
+  });
+}
+
+interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Plan Rows'?: number;
+  Plans?: PgPlanNode[];
+}
+
+/** Seq Scans of growing tables expected to return a small share of the table. */
+function pgSelectiveSeqScans(plan: PgPlanNode, tableRows: Map<string, number>): string[] {
+  const found: string[] = [];
+  const walk = (node: PgPlanNode) => {
+    const table = node['Relation Name'];
+    if (
+      node['Node Type'] === 'Seq Scan' &&
+      table !== undefined &&
+      (GROWING_TABLES as readonly string[]).includes(table)
+    ) {
+      const rows = tableRows.get(table) ?? 0;
+      const share = rows === 0 ? 1 : (node['Plan Rows'] ?? 0) / rows;
+      if (rows > 1000 && share < PG_SELECTIVE_SHARE) {
+        found.push(`Seq Scan on ${table}: ~${node['Plan Rows']} of ${rows} rows`);
+      }
+    }
+    node.Plans?.forEach(walk);
+  };
+  walk(plan);
+  return found;
+}
+
+async function explain(world: PlanWorld, statement: Recorded): Promise<string[]> {
+  if (world.dialect === 'sqlite') {
+    const { rows } = await world.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]),
+    );
+    return rows.map((row) => row.detail);
+  }
+  const { rows } = await world.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgPlanNode }] }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.parameters]),
+  );
+  return [JSON.stringify(rows[0]?.['QUERY PLAN'][0].Plan)];
+}
+
+async function tableRowCounts(world: PlanWorld): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const table of GROWING_TABLES) {
+    const row = await world.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts.set(table, Number(row.count));
+  }
+  return counts;
+}
+
+/** Every problem of every recorded statement, worded for a person reading a failed test. */
+async function planProblems(world: PlanWorld): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = world.dialect === 'postgres' ? await tableRowCounts(world) : new Map();
+  for (const [scenario, statements] of world.capture) {
+    const seen = new Set<string>();
+    for (const statement of statements) {
+      if (seen.has(statement.sql)) continue;
+      seen.add(statement.sql);
+      const plan = await explain(world, statement);
+      const scans =
+        world.dialect === 'sqlite'
+          ? sqliteFullScans(plan)
+          : pgSelectiveSeqScans(JSON.parse(plan[0] ?? '{}') as PgPlanNode, rows);
+      if (scans.length > 0) {
+        problems.push(
+          [
+            `${scenario}: ${scans.join('; ')}`,
+            `  SQL:  ${statement.sql}`,
+            ...(world.dialect === 'sqlite' ? plan.map((line) => `  plan: ${line}`) : []),
+          ].join('\n'),
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+const SCENARIOS = [
+  'login',
+  'session lookup and idle touch',
+  'permissions',
+  'due list',
+  'due list, dated',
+  'unlisted residents',
+  'questions',
+  'create survey',
+  'submission',
+  'fetch answers',
+  'acknowledgement list',
+  'acknowledgement decision',
+  'active employees',
+  'survey sets',
+  'active patients',
+  'set questions',
+  'culinary employees',
+];
+
+function planTests(dialect: Dialect) {
+  let world: PlanWorld | undefined;
+  beforeAll(async () => {
+    world = await buildWorld(dialect);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('records the statements of every hot endpoint', () => {
+    const capture = (world as PlanWorld).capture;
+    expect([...capture.keys()]).toEqual(SCENARIOS);
+    for (const [scenario, statements] of capture) {
+      expect(statements.length, `${scenario} executed no statement`).toBeGreaterThan(0);
+    }
+  });
+
+  it('uses an index for every lookup of a growing table (no full scan)', async () => {
+    const problems = await planProblems(world as PlanWorld);
+    expect(problems, `\n${problems.join('\n\n')}\n`).toEqual([]);
+  });
+
+  // The due list states the open statuses literally: with bound parameters SQLite cannot match
+  // the partial index's WHERE and falls back to probing every active resident (ADR 009).
+  if (dialect === 'sqlite') {
+    it('reads the due list from the partial index of open surveys', async () => {
+      const current = world as PlanWorld;
+      for (const scenario of ['due list', 'due list, dated']) {
+        const statements = current.capture.get(scenario) ?? [];
+        const plans = await Promise.all(statements.map((statement) => explain(current, statement)));
+        expect(plans.flat().join('\n'), scenario).toMatch(
+          /SEARCH surveys USING COVERING INDEX surveys_open_list_idx/,
+        );
+      }
+    });
+  }
+
+  // Last: it changes the schema of this world.
+  it('names the scenario, the table and the SQL when an index is missing', async () => {
+    await (world as PlanWorld).db.schema.dropIndex('answers_survey_idx').execute();
+    const problems = await planProblems(world as PlanWorld);
+    expect(problems.join('\n')).toMatch(
+      /^fetch answers: .*\banswers\b.*\n {2}SQL: {2}select .* from "answers"/m,
+    );
+  });
+}
+
+describe('query plans of the hot endpoints [sqlite]', () => {
+  planTests('sqlite');
+
+  it('the check itself flags a full scan and a scan of a whole index', () => {
+    expect(sqliteFullScans(['SCAN residents'])).toHaveLength(1);
+    expect(sqliteFullScans(['SCAN surveys USING INDEX surveys_resident_idx'])).toHaveLength(1);
+    expect(
+      sqliteFullScans(['SEARCH residents USING INDEX residents_facility_list_idx (facility_id=?)']),
+    ).toHaveLength(0);
+    expect(sqliteFullScans(['SCAN facilities'])).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!PG_URL)(
+  PG_URL
+    ? 'query plans of the hot endpoints [postgres]'
+    : 'query plans of the hot endpoints [postgres] — skipped: TEST_DATABASE_URL is not set',
+  () => planTests('postgres'),
+);
