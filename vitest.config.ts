@@ -27,7 +27,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-
+      './apps/web/vite.config.ts',
     ],
   },
 });

@@ -1,0 +1,37 @@
+import { UI_TEXT, type UserProfile } from '@carevoice/shared';
+import { useDeferredValue } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { FullPageLoader } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { SessionProvider } from '@/features/auth/hooks/use-session';
+import { isSessionEnded } from '@/lib/api-error';
+import { readTokenProfile } from '@/features/auth/token-profile';
+
+/**
+ * The guard (spec §2): without the `token` cookie, Login. With it, the server is asked whether
+ * the session is still alive before any page shows; a 401 is handled by the QueryClient (cookie
+ * removed, Login). When the server cannot be reached the page stays usable on the cookie's
+ * profile, and the next call that reaches the server decides.
+ */
+export default function GuardLayout() {
+  const cookieProfile = readTokenProfile();
+  if (!cookieProfile) return <Navigate to={paths.login} replace />;
+  return <SessionCheck cookieProfile={cookieProfile} />;
+}
+
+function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
+  const me = useMe();
+  const checking = me.isPending || isSessionEnded(me.error);
+  // The answer arrives as a synchronous store update; rendering the whole screen in it would be
+  // one long task. Deferred, the screen renders as an interruptible background update instead.
+  const stillChecking = useDeferredValue(checking);
+  if (checking || stillChecking) {
+    return <FullPageLoader label={UI_TEXT.shell.checkingSession} />;
+  }
+  return (
+    <SessionProvider profile={me.data ?? cookieProfile}>
+      <Outlet />
+    </SessionProvider>
+  );
+}

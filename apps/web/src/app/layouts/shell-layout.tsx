@@ -1,0 +1,78 @@
+import { UI_TEXT } from '@carevoice/shared';
+import { Box, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { LogoutIcon } from '@/components/icons';
+import { Logo } from '@/components/logo';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useSubmissionQueueSender } from '@/features/survey-taking/hooks/use-submission-queue-sender';
+import { useUnsentCount } from '@/features/survey-taking/hooks/use-unsent-count';
+
+const text = UI_TEXT.pendingWork;
+
+/**
+ * Screens behind the guard: a header with the logo and Logout, then the screen. While someone is
+ * signed in, their queued submissions are sent in the background; logging out with surveys that
+ * exist only on this tablet asks first, because logout removes them (DESIGN §3, §6).
+ */
+export default function ShellLayout() {
+  const profile = useSession();
+  const logout = useLogout();
+  const unsent = useUnsentCount(profile.sf_user_id);
+  const [confirming, setConfirming] = useState(false);
+  useSubmissionQueueSender(profile.sf_user_id);
+
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      <Box
+        component="header"
+        data-print-hide
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Container size="lg" py="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Logo />
+            <Button
+              variant="default"
+              leftSection={<LogoutIcon size={20} />}
+              loading={logout.isPending}
+              onClick={() => (unsent > 0 ? setConfirming(true) : logout.mutate())}
+            >
+              {UI_TEXT.shell.logout}
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" size="lg" py="xl">
+        <Outlet />
+      </Container>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={text.logoutHeading}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{text.logoutWarning(unsent)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {text.stay}
+            </Button>
+            <Button
+              color="red"
+              loading={logout.isPending}
+              onClick={() => {
+                setConfirming(false);
+                logout.mutate();
+              }}
+            >
+              {text.logoutAnyway}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}

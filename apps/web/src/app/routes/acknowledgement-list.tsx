@@ -1,0 +1,12 @@
+import { FacilityFlowStateSchema } from '@/config/flow-state';
+import { AcknowledgementList } from '@/features/acknowledgements/components/acknowledgement-list';
+import { RequireFlowState } from '@/lib/flow-state';
+
+/** /acknowledgement-list — a manager reviews the facility's employee acknowledgements. */
+export default function AcknowledgementListRoute() {
+  return (
+    <RequireFlowState schema={FacilityFlowStateSchema}>
+      {(flow) => <AcknowledgementList facilityId={flow.facility_id} />}
+    </RequireFlowState>
+  );
+}

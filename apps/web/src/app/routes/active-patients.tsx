@@ -1,0 +1,12 @@
+import { SurveySetFlowStateSchema } from '@/config/flow-state';
+import { ActivePatients } from '@/features/survey-sets/components/active-patients';
+import { RequireFlowState } from '@/lib/flow-state';
+
+/** /active-patients — choose the resident for a survey set. */
+export default function ActivePatientsRoute() {
+  return (
+    <RequireFlowState schema={SurveySetFlowStateSchema}>
+      {(flow) => <ActivePatients flow={flow} />}
+    </RequireFlowState>
+  );
+}

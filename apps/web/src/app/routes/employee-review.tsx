@@ -1,0 +1,12 @@
+import { SurveyFlowStateSchema } from '@/config/flow-state';
+import { EmployeeReview } from '@/features/survey-taking/components/employee-review';
+import { RequireFlowState } from '@/lib/flow-state';
+
+/** /employee-review — acknowledge employees during a resident survey. */
+export default function EmployeeReviewRoute() {
+  return (
+    <RequireFlowState schema={SurveyFlowStateSchema}>
+      {(flow) => <EmployeeReview key={flow.patientId} flow={flow} />}
+    </RequireFlowState>
+  );
+}

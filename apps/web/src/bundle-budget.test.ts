@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { builtAssets, DIST_DIR, readBuilt } from '@/test/built-app';
+
+/*
+ * What the production build (apps/web/dist) makes a browser download, gzipped at level 9, in kB
+ * of 1000 bytes as Vite reports them.
+ *
+ * - The frame: the entry script of index.html, its modulepreload links and, transitively, the
+ *   chunks those import statically; what every page runs before any screen.
+ * - A page's first load: the frame plus the files the server links from that page
+ *   (dist/.vite/route-preloads.json, written by build/route-preloads.ts; the server turns it into
+ *   `modulepreload` links, apps/server/src/plugins/web.ts), which the browser fetches at once,
+ *   alongside the frame. The screens' further dynamic `import()`s (the calendar, say) do not count.
+ */
+const FRAME_BUDGET_KB = 150;
+const PAGE_BUDGET_KB = 260;
+const TOTAL_BUDGET_KB = 350;
+
+/** The build's list: per SPA path ("*" for the rest), the files its first load fetches at once. */
+function routePreloads(): Record<string, { files: string[]; calls?: string[] }> {
+  return JSON.parse(readBuilt('.vite/route-preloads.json')) as Record<
+    string,
+    { files: string[]; calls?: string[] }
+  >;
+}
+
+/** The JS a first load of `route` fetches up front: the frame and the route's preloaded chunks. */
+function pageScripts(route: string): string[] {
+  const files = routePreloads()[route]?.files ?? [];
+  return [...new Set([...upFrontScripts(), ...files.filter((file) => file.endsWith('.js'))])];
+}
+
+/** Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`. */
+const STATIC_IMPORT =
+  /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+/** The module script and the modulepreload links of index.html, as paths inside dist. */
+function indexScripts(): string[] {
+  const tags = readBuilt('index.html').match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) => {
+    const attribute = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+    const url = tag.startsWith('<script')
+      ? attribute('type') === 'module' && attribute('src')
+      : attribute('rel') === 'modulepreload' && attribute('href');
+    return url ? [url.replace(/^\//, '')] : [];
+  });
+}
+
+/** Every chunk the browser needs before the first screen's code: index.html's and their imports. */
+function upFrontScripts(): string[] {
+  const found = new Set<string>();
+  const queue = indexScripts();
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (found.has(file)) continue;
+    found.add(file);
+    for (const [, specifier] of readBuilt(file).matchAll(STATIC_IMPORT)) {
+      queue.push(path.posix.join(path.posix.dirname(file), specifier as string));
+    }
+  }
+  return [...found].sort();
+}
+
+const gzippedKb = (file: string) => gzipSync(readBuilt(file), { level: 9 }).length / 1000;
+
+/** Sizes of `files` and their sum, printed with the budget they are held to. */
+function measure(title: string, files: string[], budgetKb: number, listFiles = true): number {
+  const sizes = files.map((file) => [file, gzippedKb(file)] as const);
+  const total = sizes.reduce((sum, [, kb]) => sum + kb, 0);
+  const lines = listFiles
+    ? sizes.map(([file, kb]) => `  ${kb.toFixed(1).padStart(7)} kB  ${file}`)
+    : [];
+  // eslint-disable-next-line no-console -- the measured sizes belong in the test output
+  console.log(
+    [
+      `${title} (gzip -9):`,
+      ...lines,
+      `  ${total.toFixed(1).padStart(7)} kB  in ${files.length} file${files.length === 1 ? '' : 's'} (budget ${budgetKb} kB)`,
+    ].join('\n'),
+  );
+  return total;
+}
+
+describe('bundle budget of the production build', () => {
+  it(`loads at most ${FRAME_BUDGET_KB} kB of JS before any screen's own code`, () => {
+    const files = upFrontScripts();
+    expect(files.length, 'index.html loads no module script').toBeGreaterThan(0);
+    const total = measure('JS of the frame', files, FRAME_BUDGET_KB);
+    expect(total).toBeLessThanOrEqual(FRAME_BUDGET_KB);
+  });
+
+  it('lists what every route of the app loads up front, with files that exist', () => {
+    const preloads = routePreloads();
+    expect(Object.keys(preloads).sort()).toEqual([...Object.values(paths), '*'].sort());
+    for (const { files } of Object.values(preloads)) {
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(fs.existsSync(path.join(DIST_DIR, file)), file).toBe(true);
+    }
+    // The calls the server starts from the page: the session check everywhere behind the guard.
+    expect(preloads[paths.home]?.calls).toEqual(['me', 'permissions']);
+    expect(preloads[paths.patientSurvey]?.calls).toEqual(['me', 'permissions']);
+    expect(preloads[paths.acknowledgementList]?.calls).toEqual(['me']);
+    expect(preloads[paths.login]?.calls).toBeUndefined();
+  });
+
+  it(`loads at most ${PAGE_BUDGET_KB} kB of JS up front on any page's first load`, () => {
+    const sizes = Object.keys(routePreloads()).map((route) => {
+      const files = pageScripts(route);
+      const kb = files.reduce((sum, file) => sum + gzippedKb(file), 0);
+      return { route, files, kb };
+    });
+    for (const route of [paths.login, paths.home, paths.patientSurvey]) {
+      const page = sizes.find((size) => size.route === route);
+      measure(`JS of a first load of ${route}`, page?.files ?? [], PAGE_BUDGET_KB);
+    }
+    const largest = sizes.reduce((a, b) => (b.kb > a.kb ? b : a));
+    // eslint-disable-next-line no-console -- the measured sizes belong in the test output
+    console.log(`Largest first load: ${largest.route}, ${largest.kb.toFixed(1)} kB of JS`);
+    for (const { route, kb } of sizes) expect(kb, route).toBeLessThanOrEqual(PAGE_BUDGET_KB);
+  });
+
+  it(`ships at most ${TOTAL_BUDGET_KB} kB of JS in all`, () => {
+    const total = measure('All JS', builtAssets('.js'), TOTAL_BUDGET_KB, false);
+    expect(total).toBeLessThanOrEqual(TOTAL_BUDGET_KB);
+  });
+
+  it.each([
+    ['react-toastify', 'Toastify__'],
+    ['@mantine/dates', 'DatePickerInput'],
+  ])('leaves %s out of the frame', (_library, marker) => {
+    const holding = upFrontScripts().filter((file) => readBuilt(file).includes(marker));
+    expect(holding).toEqual([]);
+  });
+
+  it.each([paths.login, paths.home, paths.patientSurvey])(
+    'leaves the calendar (@mantine/dates) out of the first load of %s',
+    (route) => {
+      const holding = pageScripts(route).filter((file) =>
+        readBuilt(file).includes('DatePickerInput'),
+      );
+      expect(holding).toEqual([]);
+    },
+  );
+});

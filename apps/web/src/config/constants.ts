@@ -1,0 +1,76 @@
+/** Named delays and limits (spec §9, DESIGN §6). No bare numbers elsewhere. */
+
+/** Toasts close themselves after this long (spec §9). */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** The `token` cookie lives this many days after login; the server sets it (spec §9). */
+export const TOKEN_COOKIE_DAYS = 7;
+
+/** After a password reset, Login opens after this long (spec §4). */
+export const PASSWORD_RESET_REDIRECT_MS = 2000;
+
+/** Every API call gives up after this long (DESIGN §6). */
+export const API_TIMEOUT_MS = 15_000;
+
+/**
+ * An answer this recent is not asked for again when a screen mounts: its route starts some calls
+ * while the screen's code downloads (app/prefetch.ts), moments before the screen would ask.
+ */
+export const PREFETCH_FRESH_MS = 10_000;
+
+/** A lazily loaded screen that has not arrived after this long counts as failed (spec §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Failed reads (network, timeout, 5xx) are tried this many more times before an error shows. */
+export const QUERY_RETRY_COUNT = 2;
+
+/** Digits in a password-reset code. */
+export const OTP_DIGITS = 6;
+
+/** After a survey is created for an unlisted resident, the choice screen opens after this long. */
+export const REDIRECT_AFTER_CREATE_MS = 2000;
+
+/** After a delay is saved, the survey list opens again after this long (spec §9). */
+export const REDIRECT_AFTER_DELAY_MS = 2000;
+
+/** After a resident is set to discharged, Home opens after this long (spec §9). */
+export const REDIRECT_AFTER_DISCHARGE_MS = 2000;
+
+/** After a successful submission, the print screen opens after this long (spec §9). */
+export const REDIRECT_AFTER_SUBMIT_MS = 1000;
+
+/** After Yes on a culinary set's acknowledgement question, the review opens after this long. */
+export const REDIRECT_TO_CULINARY_MS = 1000;
+
+/** The unlisted-resident search runs only for more than this many characters (spec §5, §9). */
+export const UNLISTED_SEARCH_MIN_CHARS = 4;
+
+/** … and only after typing has paused this long (spec §9). */
+export const UNLISTED_SEARCH_DEBOUNCE_MS = 900;
+
+/** The spinner between two questions (spec §9). */
+export const QUESTION_TRANSITION_MS = 200;
+
+/** Date format of the due list, its range filter and the API (spec §9). */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** Between the two dates of the range filter (spec §9). */
+export const DATE_RANGE_SEPARATOR = ' ~ ';
+
+/** A due list longer than this lays its cards out four to a row (spec §2). */
+export const CARD_GRID_WIDE_AFTER = 3;
+
+/** How often queued submissions are tried again while the app is open (DESIGN §6). */
+export const SUBMISSION_RETRY_MS = 15_000;
+
+/** Cards per row of a due list longer than CARD_GRID_WIDE_AFTER (spec §2). */
+export const CARD_GRID_WIDE_COLUMNS = 4;
+
+/** Cards per row at most on a phone-sized screen, where four would not fit a name. */
+export const CARD_GRID_NARROW_COLUMNS = 2;
+
+/** Rows of due-list cards rendered beyond the visible ones, above and below (spec §9). */
+export const CARD_GRID_OVERSCAN_ROWS = 2;
+
+/** A discharge survey can be delayed up to this many years ahead (ADR 005). */
+export const DELAY_MAX_YEARS_AHEAD = 1;

@@ -1,0 +1,23 @@
+/** Every route of the app (spec §2), in one table. Screens link and navigate only through these. */
+export const paths = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  home: '/',
+  patientSurveyAsking: '/patient-survey-asking',
+  patientSurvey: '/patient-survey',
+  surveyQuestionAsking: '/survey-question-asking',
+  surveyQuestion: '/survey-question',
+  dischargeSurveyAsking: '/discharge-survey-asking',
+  admissionSurveyAsking: '/admission-survey-asking',
+  delaySurvey: '/delay-survey',
+  residentDischarged: '/resident-discharged',
+  employeeReview: '/employee-review',
+  acknowledgementList: '/acknowledgement-list',
+  printSurvey: '/print-survey',
+  facilitySurveySelection: '/facility-survey-selection',
+  activePatients: '/active-patients',
+  surveySetQuestions: '/survey-set-questions',
+  culinaryDepartmentReview: '/culinary-department-review',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

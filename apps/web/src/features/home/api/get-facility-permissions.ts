@@ -1,0 +1,38 @@
+import {
+  FacilityPermissionResponseSchema,
+  type FacilityPermissionResponse,
+} from '@carevoice/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PREFETCH_FRESH_MS } from '@/config/constants';
+import { apiRequest, readAnswer } from '@/lib/api-client';
+import type { ApiAnswer } from '@/lib/api-send';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET facility/permission/{sf_user_id}/: the user's permission types and facilities. */
+export function getFacilityPermissions(
+  sfUserId: string,
+  signal?: AbortSignal,
+): Promise<FacilityPermissionResponse> {
+  return apiRequest('permissions', {
+    schema: FacilityPermissionResponseSchema,
+    params: { sfUserId },
+    signal,
+  });
+}
+
+/** A permissions answer that app/prefetch.ts fetched, read as `getFacilityPermissions` reads it. */
+export const readFacilityPermissions = (answer: ApiAnswer): FacilityPermissionResponse =>
+  readAnswer('permissions', answer, FacilityPermissionResponseSchema);
+
+export const facilityPermissionsQueryOptions = (sfUserId: string) =>
+  queryOptions({
+    queryKey: queryKeys.facilityPermissions(sfUserId),
+    queryFn: ({ signal }) => getFacilityPermissions(sfUserId, signal),
+    // Started by the route of Home and of the due list before the screen was loaded
+    // (app/prefetch.ts): not repeated when the screen mounts a moment later.
+    staleTime: PREFETCH_FRESH_MS,
+  });
+
+export function useFacilityPermissions(sfUserId: string) {
+  return useQuery(facilityPermissionsQueryOptions(sfUserId));
+}

@@ -1,0 +1,105 @@
+import {
+  MESSAGES,
+  UI_TEXT,
+  visibleTiles,
+  type ServiceTile as Tile,
+  type UserProfile,
+} from '@carevoice/shared';
+import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Spinner } from '@/components/spinner';
+import type { FacilityFlowState } from '@/config/flow-state';
+import { paths } from '@/config/paths';
+import { useSecondPass } from '@/lib/second-pass';
+import { useFacilityPermissions } from '../api/get-facility-permissions';
+import { ServiceTile } from './service-tile';
+
+const text = UI_TEXT.home;
+
+/**
+ * Home (spec §2): the facility to work in (the first one unless the user picks another) and the
+ * service tiles the user's permissions allow (spec §6).
+ */
+export function ServicesHome({
+  profile,
+  notices,
+}: {
+  profile: UserProfile;
+  /** Shown under the heading: work waiting on this tablet (composed by the route). */
+  notices?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const permissions = useFacilityPermissions(profile.sf_user_id);
+  const [chosenFacilityId, setChosenFacilityId] = useState<string | null>(null);
+  const secondPass = useSecondPass();
+
+  const facilities = permissions.data?.facilities ?? [];
+  const facilityId =
+    facilities.find((facility) => facility.id === chosenFacilityId)?.id ??
+    facilities[0]?.id ??
+    null;
+
+  const openWithFacility = (path: string) => {
+    if (!facilityId) {
+      toast.error(MESSAGES.selectFacilityFirst);
+      return;
+    }
+    const state: FacilityFlowState = { facility_id: facilityId };
+    void navigate(path, { state });
+  };
+
+  const openTile = (tile: Tile) => {
+    switch (tile.key) {
+      case 'patient-surveys':
+        return openWithFacility(paths.patientSurveyAsking);
+      case 'incentive-acknowledgement':
+        return openWithFacility(paths.acknowledgementList);
+      default:
+        // Managed Care Updates, Social Work and the placeholders have no behaviour (spec §1).
+        return;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{text.heading}</Title>
+      {notices}
+      {!secondPass ? null : permissions.isPending ? (
+        <Spinner label={text.loadingServices} />
+      ) : permissions.isError ? (
+        <Paper withBorder p="lg" radius="lg">
+          <Stack align="flex-start" gap="md">
+            <Text role="alert" c="var(--mantine-color-error)" fw={500}>
+              {MESSAGES.permissionsLoadFailed}
+            </Text>
+            <Button onClick={() => void permissions.refetch()} loading={permissions.isFetching}>
+              {text.retry}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <Select
+            label={text.facility}
+            placeholder={text.facilityPlaceholder}
+            data={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
+            value={facilityId}
+            onChange={setChosenFacilityId}
+            allowDeselect={false}
+            maw={480}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {visibleTiles(
+              permissions.data.permissions.map((permission) => permission.type),
+              profile.all_permission_access,
+            ).map((tile) => (
+              <ServiceTile key={tile.key} tile={tile} onOpen={openTile} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { SurveySetsResponseSchema, type SurveySet } from '@carevoice/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET survey-sets/{facilityId}/: the sets assigned to a facility. */
+export function getSurveySets(facilityId: string, signal?: AbortSignal): Promise<SurveySet[]> {
+  return apiRequest('surveySets', {
+    schema: SurveySetsResponseSchema,
+    params: { facilityId },
+    signal,
+  });
+}
+
+export const surveySetsQueryOptions = (facilityId: string) =>
+  queryOptions({
+    queryKey: ['survey-sets', facilityId],
+    queryFn: ({ signal }) => getSurveySets(facilityId, signal),
+  });
+
+export function useSurveySets(facilityId: string) {
+  return useQuery(surveySetsQueryOptions(facilityId));
+}

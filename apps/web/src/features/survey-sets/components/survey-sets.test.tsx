@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SurveySetFlowState } from '@/config/flow-state';
+import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
+import { useLocation } from 'react-router';
+import { ActivePatients } from './active-patients';
+import { SurveySetSelection } from './survey-set-selection';
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p>{`At ${location.pathname} with ${JSON.stringify(location.state)}`}</p>;
+}
+
+const SET_FLOW: SurveySetFlowState = {
+  facility_id: 'fac-1',
+  surveySetId: 'set-2',
+  surveySetName: 'Culinary Experience',
+};
+
+describe('Additional Surveys', () => {
+  it('lists the facility’s survey sets and opens Active Patients for the chosen one', async () => {
+    stubFetch(() =>
+      jsonResponse([
+        { id: 'set-1', name: 'As Needed' },
+        { id: 'set-2', name: 'Culinary Experience' },
+      ]),
+    );
+    const { user } = renderRoutes([
+      { path: '/', element: <SurveySetSelection facilityId="fac-1" /> },
+      { path: '/active-patients', element: <WhereAmI /> },
+    ]);
+    await user.click(await screen.findByRole('combobox', { name: 'Survey set' }));
+    await user.click(await screen.findByRole('option', { name: 'Culinary Experience' }));
+    expect(await screen.findByText(/^At \/active-patients/)).toHaveTextContent(
+      JSON.stringify(SET_FLOW),
+    );
+  });
+
+  it("says 'No survey sets assigned to this facility.' when there are none", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderRoutes([{ path: '/', element: <SurveySetSelection facilityId="fac-1" /> }]);
+    expect(await screen.findByText('No survey sets assigned to this facility.')).toBeVisible();
+  });
+});
+
+describe('Active Patients', () => {
+  it('creates the set survey for the chosen resident and opens its questions', async () => {
+    const fetch = stubFetch((url) =>
+      url.includes('create-as-needed-survey')
+        ? jsonResponse({ survey_id: 'survey-77' })
+        : jsonResponse([
+            { id: 'res-1', name: 'Ruth Abbott' },
+            { id: 'res-2', name: 'Walter Nolan' },
+          ]),
+    );
+    const { user } = renderRoutes(
+      [
+        { path: '/', element: <ActivePatients flow={SET_FLOW} /> },
+        { path: '/survey-set-questions', element: <WhereAmI /> },
+      ],
+      { state: SET_FLOW },
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Find a resident' }), 'nol');
+    expect(screen.queryByRole('button', { name: 'Ruth Abbott' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Walter Nolan' }));
+    expect(await screen.findByText(/^At \/survey-set-questions/)).toHaveTextContent(
+      '"patientId":"survey-77","patientName":"Walter Nolan"',
+    );
+    const create = fetch.mock.calls.find(([url]) => String(url).includes('create-as-needed'));
+    expect(JSON.parse(String(create?.[1]?.body))).toEqual({
+      facility_id: 'fac-1',
+      resident_id: 'res-2',
+      resident_name: 'Walter Nolan',
+      survey_set_id: 'set-2',
+    });
+  });
+
+  it("says 'No Active Patients' when the facility has none", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderRoutes([{ path: '/', element: <ActivePatients flow={SET_FLOW} /> }], {
+      state: SET_FLOW,
+    });
+    expect(await screen.findByText('No Active Patients')).toBeVisible();
+  });
+});

@@ -1,0 +1,143 @@
+import { UI_TEXT } from '@carevoice/shared';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { isCulinarySet } from '@carevoice/shared';
+import { residentDrafts } from '../resident-drafts';
+import { setDrafts } from '../set-drafts';
+import {
+  removeQueuedSubmission,
+  sendQueuedSubmissions,
+  useQueuedSubmissions,
+} from '../submission-queue';
+
+const text = UI_TEXT.pendingWork;
+
+/**
+ * Home's view of what exists only on this tablet (DESIGN §6): a survey in progress to continue
+ * (after a reload or an idle sign-out), submissions waiting for the server, and any the server
+ * refused. Renders nothing when there is nothing.
+ */
+export function PendingWork() {
+  const profile = useSession();
+  const navigate = useNavigate();
+  const draft = residentDrafts.useDraft(profile.sf_user_id);
+  const setDraft = setDrafts.useDraft(profile.sf_user_id);
+  const queued = useQueuedSubmissions(profile.sf_user_id);
+  const [sending, setSending] = useState(false);
+  const [discarding, setDiscarding] = useState<(() => void) | null>(null);
+
+  const waiting = queued.filter((entry) => entry.refusal === null);
+  const refused = queued.filter((entry) => entry.refusal !== null);
+  if (!draft && !setDraft && queued.length === 0) return null;
+
+  const resumes = [
+    draft && {
+      key: 'resident',
+      label: text.resume(draft.flow.patientName, draft.flow.surveyType),
+      open: () =>
+        void navigate(draft.stage === 'employees' ? paths.employeeReview : paths.surveyQuestion, {
+          state: draft.flow,
+        }),
+      discard: residentDrafts.clear,
+    },
+    setDraft && {
+      key: 'set',
+      label: text.resume(setDraft.flow.patientName, setDraft.flow.surveySetName),
+      open: () =>
+        void navigate(
+          setDraft.stage === 'employees' && isCulinarySet(setDraft.flow.surveySetName)
+            ? paths.culinaryDepartmentReview
+            : paths.surveySetQuestions,
+          { state: setDraft.flow },
+        ),
+      discard: setDrafts.clear,
+    },
+  ].filter((resume) => !!resume);
+
+  const sendNow = async () => {
+    setSending(true);
+    try {
+      await sendQueuedSubmissions(profile.sf_user_id);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg" aria-labelledby="pending-work-heading" component="section">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="pending-work-heading">
+          {text.heading}
+        </Title>
+        {resumes.map((resume) => (
+          <Group key={resume.key} justify="space-between" gap="sm">
+            <Text fw={500}>{resume.label}</Text>
+            <Group gap="xs">
+              <Button onClick={resume.open}>{text.continue}</Button>
+              <Button variant="default" onClick={() => setDiscarding(() => resume.discard)}>
+                {text.discard}
+              </Button>
+            </Group>
+          </Group>
+        ))}
+        {waiting.length > 0 && (
+          <Group justify="space-between" gap="sm">
+            <Text role="status" fw={500}>
+              {text.waiting(waiting.length)}
+            </Text>
+            <Button variant="light" loading={sending} onClick={() => void sendNow()}>
+              {text.sendNow}
+            </Button>
+          </Group>
+        )}
+        {refused.map((entry) => (
+          <Alert
+            key={entry.idempotencyKey}
+            color="red"
+            title={text.refused(entry.patientName, entry.surveyLabel)}
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{entry.refusal}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  setDiscarding(() => () => removeQueuedSubmission(entry.idempotencyKey))
+                }
+              >
+                {text.discard}
+              </Button>
+            </Stack>
+          </Alert>
+        ))}
+      </Stack>
+      <Modal
+        opened={discarding !== null}
+        onClose={() => setDiscarding(null)}
+        title={text.discard}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{text.discardConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDiscarding(null)}>
+              {text.keep}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                discarding?.();
+                setDiscarding(null);
+              }}
+            >
+              {text.discard}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

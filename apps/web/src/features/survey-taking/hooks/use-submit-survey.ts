@@ -1,0 +1,92 @@
+import { MESSAGES, type SubmitAnswersRequest } from '@carevoice/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { REDIRECT_AFTER_DISCHARGE_MS, REDIRECT_AFTER_SUBMIT_MS } from '@/config/constants';
+import type { PrintFlowState } from '@/config/flow-state';
+import { paths } from '@/config/paths';
+import { submitAnswers } from '../api/submit-answers';
+import { classifySubmitError, enqueueSubmission, noteRetryAfter } from '../submission-queue';
+import { useDelayedNavigate } from './use-delayed-navigate';
+
+export interface SurveySubmission {
+  body: SubmitAnswersRequest;
+  idempotencyKey: string;
+  patientName: string;
+  /** '{type}' of the print title: the survey type, or the set's name. */
+  surveyLabel: string;
+  /** Removes the survey in progress from the device (it is sent, or queued to be sent). */
+  clearDraft: () => void;
+}
+
+/** Home after a failure, as long as after a discharge (spec §9: 2000 ms after failures). */
+const REDIRECT_AFTER_FAILURE_MS = REDIRECT_AFTER_DISCHARGE_MS;
+
+/**
+ * Submits a finished survey (spec §8, DESIGN §6):
+ * - accepted: 'Successfully submitted.', the draft is cleared, the print screen after 1 s;
+ * - no answer / server fault or unavailable (5xx, 503 too) / ended session: 'Something went
+ *   wrong.', the answers move to the device's queue (sent again automatically, after the
+ *   server's Retry-After if it sent one; counted on Home), Home after 2 s;
+ * - already submitted (409): said so, the draft is cleared, Home after 2 s;
+ * - refused (400, 403…): the server's reason; the draft stays so nothing is lost.
+ * `state` is 'done' from the server's answer on, so the screen can stop offering Submit.
+ */
+export function useSubmitSurvey() {
+  const navigateLater = useDelayedNavigate();
+  const [done, setDone] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (submission: SurveySubmission) =>
+      submitAnswers(submission.body, submission.idempotencyKey),
+  });
+
+  const submit = (submission: SurveySubmission) => {
+    if (mutation.isPending || done) return;
+    mutation.mutate(submission, {
+      onSuccess: (response) => {
+        setDone(true);
+        submission.clearDraft();
+        toast.success(MESSAGES.successfullySubmitted);
+        const state: PrintFlowState = {
+          survey_id_list: response.survey_id_list,
+          patientName: submission.patientName,
+          surveyLabel: submission.surveyLabel,
+        };
+        navigateLater(paths.printSurvey, REDIRECT_AFTER_SUBMIT_MS, state);
+      },
+      onError: (error) => {
+        noteRetryAfter(error);
+        const outcome = classifySubmitError(error);
+        if (outcome.kind === 'refused') {
+          toast.error(outcome.message);
+          return;
+        }
+        setDone(true);
+        if (outcome.kind === 'already-submitted') {
+          submission.clearDraft();
+          toast.info(MESSAGES.surveyAlreadyCompleted);
+        } else {
+          const queued = enqueueSubmission({
+            userId: submission.body.sf_user_id,
+            idempotencyKey: submission.idempotencyKey,
+            body: submission.body,
+            patientName: submission.patientName,
+            surveyLabel: submission.surveyLabel,
+          });
+          if (!queued) {
+            // The device cannot keep them: stay on the screen with the answers in memory.
+            setDone(false);
+            toast.error(MESSAGES.storageUnavailable);
+            return;
+          }
+          submission.clearDraft();
+          toast.error(MESSAGES.somethingWentWrongSubmit);
+          toast.info(MESSAGES.submissionQueued);
+        }
+        navigateLater(paths.home, REDIRECT_AFTER_FAILURE_MS);
+      },
+    });
+  };
+
+  return { submit, sending: mutation.isPending, done };
+}

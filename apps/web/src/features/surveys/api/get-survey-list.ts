@@ -1,0 +1,36 @@
+import {
+  SurveyListResponseSchema,
+  type ResidentSurveyType,
+  type SurveyListResponse,
+} from '@carevoice/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every cached due list starts with this key, so one invalidation refreshes them all. */
+export const SURVEY_LIST_QUERY_KEY = 'survey-list';
+
+/**
+ * GET facility-survey-patients/{facilityId}/{surveyType}/: the facility's due surveys of one
+ * type, with the lowest and highest due date (the bounds of the date-range filter).
+ */
+export function getSurveyList(
+  facilityId: string,
+  surveyType: ResidentSurveyType,
+  signal?: AbortSignal,
+): Promise<SurveyListResponse> {
+  return apiRequest('surveyList', {
+    schema: SurveyListResponseSchema,
+    params: { facilityId, surveyType },
+    signal,
+  });
+}
+
+export const surveyListQueryOptions = (facilityId: string, surveyType: ResidentSurveyType) =>
+  queryOptions({
+    queryKey: [SURVEY_LIST_QUERY_KEY, facilityId, surveyType],
+    queryFn: ({ signal }) => getSurveyList(facilityId, surveyType, signal),
+  });
+
+export function useSurveyList(facilityId: string, surveyType: ResidentSurveyType) {
+  return useQuery(surveyListQueryOptions(facilityId, surveyType));
+}

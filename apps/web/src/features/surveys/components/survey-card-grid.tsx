@@ -1,0 +1,126 @@
+import { UI_TEXT, type SurveyListItem } from '@carevoice/shared';
+import { Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { CARD_GRID_OVERSCAN_ROWS } from '@/config/constants';
+import { gridColumns, toRows } from '../filter-surveys';
+import classes from './survey-card.module.css';
+
+/** Below Mantine's `xs` breakpoint (a phone) four cards would not fit a name. */
+const NARROW_SCREEN_QUERY = '(max-width: 35.99em)';
+/** First guess of a row's height before it is measured (one line of text plus padding). */
+const ROW_HEIGHT_ESTIMATE_PX = 76;
+/** Space between rows and between cards (Mantine's `md` spacing). */
+const CARD_GAP_PX = 16;
+
+/**
+ * The due list's cards, four to a row above three items (spec §2), fewer per row on a phone.
+ * Only the rows on screen (plus a few above and below) are in the page, so a list of thousands
+ * scrolls smoothly; the page itself scrolls. Cards are buttons: Tab moves through them, and as the
+ * browser scrolls a focused card into view the next rows appear. The row holding the focus stays
+ * rendered even when scrolled away, so focus is never lost.
+ */
+export function SurveyCardGrid({
+  items,
+  onOpen,
+}: {
+  items: readonly SurveyListItem[];
+  onOpen: (item: SurveyListItem) => void;
+}) {
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const columns = gridColumns(items.length, narrow);
+  const rows = useMemo(() => toRows(items, columns), [items, columns]);
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the grid starts on the page, so the virtualizer knows which rows the window shows.
+  // Anything above it that grows or shrinks (or a new window width) changes the page's size.
+  useLayoutEffect(() => {
+    const element = gridRef.current;
+    if (!element) return;
+    const measure = () =>
+      setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const [focusedRow, setFocusedRow] = useState<number | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedRow === null || focusedRow >= range.count || indexes.includes(focusedRow)) {
+        return indexes;
+      }
+      return [...indexes, focusedRow].sort((a, b) => a - b);
+    },
+    [focusedRow],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE_PX,
+    overscan: CARD_GRID_OVERSCAN_ROWS,
+    gap: CARD_GAP_PX,
+    scrollMargin,
+    rangeExtractor,
+    useFlushSync: false,
+  });
+
+  return (
+    <div
+      ref={gridRef}
+      data-columns={columns}
+      style={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((virtualRow) => (
+        <div
+          key={virtualRow.key}
+          ref={virtualizer.measureElement}
+          data-index={virtualRow.index}
+          data-testid="survey-card-row"
+          onFocus={() => setFocusedRow(virtualRow.index)}
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            transform: `translateY(${virtualRow.start - scrollMargin}px)`,
+            display: 'grid',
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            gap: CARD_GAP_PX,
+          }}
+        >
+          {rows[virtualRow.index]?.map((item) => (
+            <SurveyCard key={item.id} item={item} onOpen={onOpen} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One due survey: 'last, first - due date' (spec §2, UI_TEXT.surveys.card). The date part never
+ * breaks inside, so a narrow card wraps between the name and the date.
+ */
+function SurveyCard({
+  item,
+  onOpen,
+}: {
+  item: SurveyListItem;
+  onOpen: (item: SurveyListItem) => void;
+}) {
+  const label = UI_TEXT.surveys.card(item.last_name, item.first_name, item.due_date);
+  const dateStart = label.lastIndexOf(` - ${item.due_date}`);
+  return (
+    <UnstyledButton className={classes.card} onClick={() => onOpen(item)}>
+      <Text component="span" fw={600} c="dark.8">
+        {label.slice(0, dateStart)}{' '}
+        <span className={classes.date}>{label.slice(dateStart + 1)}</span>
+      </Text>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,55 @@
+import { ENDPOINTS, MESSAGES, type EndpointName } from '@carevoice/shared';
+
+/**
+ * How a call failed: no answer (`network`), no answer in time (`timeout`), a non-2xx answer
+ * (`http`), or a 2xx answer that does not match the contract (`parse`).
+ */
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'parse';
+
+/** The one error every API call rejects with. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly endpoint: EndpointName,
+    /** HTTP status; `null` when no answer arrived. */
+    readonly status: number | null,
+    /** The server's own text (`detail`, or `msg` on the password-reset calls), if it sent one. */
+    readonly serverMessage: string | null = null,
+    /** Field messages of a 400 answer, keyed by field name. */
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
+    /** How long the server asked to wait before trying again (`Retry-After` of a 503 or 429). */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(serverMessage ?? `${kind} error on ${endpoint}${status === null ? '' : ` (${status})`}`);
+  }
+}
+
+/**
+ * Whether the error says the session is gone: a 401 from a call that needs a session. A 401 from
+ * a public call (a wrong password at login) is an ordinary failure.
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    error.status === 401 &&
+    ENDPOINTS[error.endpoint].access.kind !== 'public'
+  );
+}
+
+/** The text to show a person for any failure. The one place errors become words. */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return MESSAGES.somethingWentWrong;
+  switch (error.kind) {
+    case 'network':
+      return MESSAGES.networkError;
+    case 'timeout':
+      return MESSAGES.requestTimedOut;
+    case 'parse':
+      return MESSAGES.unexpectedResponse;
+    case 'http':
+      return error.serverMessage ?? MESSAGES.somethingWentWrong;
+  }
+}

@@ -1,0 +1,4 @@
+/** A full page load (drops every piece of in-memory state). Its own module so tests can stub it. */
+export function loadPage(url: string): void {
+  window.location.assign(url);
+}

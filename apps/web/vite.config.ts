@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { routePreloads } from './build/route-preloads.ts';
+
+const resolvePath = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiServer = 'http://127.0.0.1:3000';
+
+// Module ids of the chunks the routes share (build.rolldownOptions.output.codeSplitting below).
+const sharedUi = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/;
+const sharedLib = /node_modules[\\/](zod|react-toastify|@tanstack[\\/]react-query|clsx)[\\/]/;
+const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
+const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
+
+/** Text files smaller than this are sent as they are: compressing them saves next to nothing. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `name.br` (Brotli, quality 11) and `name.gz` (gzip, level 9) beside every JS, CSS, HTML
+ * and SVG file of the build, so the server can send the compressed copy the browser accepts
+ * (@fastify/static `preCompressed`) without compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'carevoice:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = fs.readFileSync(file);
+        if (content.length < PRECOMPRESS_MIN_BYTES) continue;
+        fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Moves the stylesheet and the module script, which the build writes into index.html's head, into
+ * the body: the stylesheet between the loading page and #root, the script after it. In the head,
+ * the stylesheet holds up the first paint until it has arrived (with the scripts competing for
+ * the bandwidth); in the body it holds up only what follows it, so the loading page (styled
+ * inline) paints as soon as the HTML is there. A script after the stylesheet runs only once the
+ * stylesheet has loaded, so the app never shows unstyled, and the style elements Mantine renders
+ * into #root come after the stylesheet, as they did when it was in the head. All CSS is in that
+ * one file (`cssCodeSplit: false` below): a screen's own stylesheet would be added to the head,
+ * before it, and lose to it.
+ */
+function stylesAfterLoadingPage(): Plugin {
+  const stylesheet = /\s*(<link rel="stylesheet"[^>]*>)(?=[\s\S]*<\/head>)/;
+  const script = /\s*(<script type="module"[^>]*><\/script>)(?=[\s\S]*<\/head>)/;
+  const root = '<div id="root"></div>';
+  return {
+    name: 'carevoice:styles-after-loading-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = html.match(stylesheet)?.[1];
+        const tag = html.match(script)?.[1];
+        if (!link || !tag || !html.includes(root)) {
+          throw new Error('index.html: expected one stylesheet and one module script in the head');
+        }
+        return html
+          .replace(stylesheet, '')
+          .replace(script, '')
+          .replace(root, `${link}\n    ${root}`)
+          .replace('</body>', `  ${tag}\n  </body>`);
+      },
+    },
+  };
+}
+
+/**
+ * The web app. `vite` serves it with the API proxied to the server on port 3000; `vite build`
+ * writes apps/web/dist: the app frame as one entry file, one chunk per route (every route is lazy,
+ * see src/app/router.tsx) and a few chunks the routes share (`codeSplitting` below). Budgets:
+ * src/bundle-budget.test.ts.
+ */
+export default defineConfig({
+  plugins: [
+    react(),
+    precompress(),
+    stylesAfterLoadingPage(),
+    routePreloads({
+      router: resolvePath('./src/app/router.tsx'),
+      everyPage: [resolvePath('./src/app/toasts.tsx')],
+    }),
+  ],
+  resolve: {
+    alias: {
+      '@carevoice/shared': resolvePath('../../packages/shared/src/index.ts'),
+      '@': resolvePath('./src'),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/healthz': apiServer,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // One stylesheet, in the page's body (see stylesAfterLoadingPage).
+    cssCodeSplit: false,
+    rolldownOptions: {
+      treeshake: {
+        // The shared contract only declares things (schemas, tables, texts), but its top-level
+        // zod calls look like side effects. Saying so keeps the schemas out of the entry bundle:
+        // screens that validate pull them in with their own chunk.
+        moduleSideEffects: (id) => (id.includes('/packages/shared/src/') ? false : undefined),
+      },
+      output: {
+        // Left to itself, the bundler cuts the code shared by the 19 lazy screens into one chunk
+        // per combination of screens that use it: Home would fetch 36 files, most under 2 kB,
+        // and over HTTP/1.1 each costs a round trip. A few groups instead, so a screen loads
+        // about six files (bench/web.mjs measures the effect; docs/performance.md has figures).
+        codeSplitting: {
+          groups: [
+            // The app frame: everything the entry imports statically, as one file.
+            { name: 'frame', tags: ['$initial'], priority: 3 },
+            // The calendar (date fields, loaded on first use) and the date library; dayjs with it,
+            // since a chunk of its own would also take the bundler's runtime out of the frame (an
+            // extra file for every page).
+            { name: 'dates', test: dates, priority: 2.5, includeDependenciesRecursively: false },
+            // Mantine components and their helpers used by more than one screen.
+            { name: 'ui', test: sharedUi, minShareCount: 2, priority: 2 },
+            // Validation, toasts and server-state hooks: nearly every screen needs them.
+            { name: 'lib', test: sharedLib, minShareCount: 2, priority: 1 },
+            // The app's own code (API calls, hooks, shared contract) used by several screens.
+            { name: 'app', test: appCode, minShareCount: 2 },
+            // The layouts and the toast area, small and wanted on (nearly) every first page: one
+            // file rather than three round trips.
+            { name: 'layouts', test: /[\\/]src[\\/]app[\\/](layouts[\\/][\w-]+|toasts)\.tsx$/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    clearMocks: true,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
