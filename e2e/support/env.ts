@@ -1,0 +1,8 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** One fixed port and data folder per run, the same in the runner and in every worker. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3457);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `carevoice-e2e-${E2E_PORT}`);

@@ -1,0 +1,72 @@
+/**
+ * A server of a test's own (not the shared one of playwright.config.ts), for tests that stop and
+ * restart the server: the real build on a fresh SQLite database with the demo data. Its data
+ * folder survives a restart, so what was written before is still there after.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface OwnServer {
+  baseURL: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops it and removes its data. */
+  dispose(): Promise<void>;
+}
+
+export function ownServer(port: number): OwnServer {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `carevoice-e2e-own-${port}-`));
+  let child: ChildProcess | undefined;
+
+  const healthy = async () => {
+    try {
+      return (await fetch(`${baseURL}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    baseURL,
+    async start() {
+      child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'true',
+          PUBLIC_URL: baseURL,
+          DATABASE_URL: '',
+          SMTP_URL: '',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let i = 0; i < 300; i += 1) {
+        if (await healthy()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`own server on ${port} did not become healthy`);
+    },
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+    async dispose() {
+      await this.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
