@@ -1,10 +1,103 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Filled out as suites land.
+/**
+ * `npm test`: the whole suite, in the order a failure is cheapest to find.
+ *   1. lint, formatting and type checks
+ *   2. build (the end-to-end and budget tests run against the production build)
+ *   3. Vitest: shared, server (SQLite; PostgreSQL too when TEST_DATABASE_URL is set), web
+ *   4. Playwright end-to-end in Chromium against the real built server and a fresh database
+ * A suite that cannot run on this machine (no Chromium, no PostgreSQL) is reported as skipped,
+ * with the reason; under CI (CI=true) a missing browser or database is a failure instead.
+ */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-const run = (cmd, args) => {
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+const summary = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
 
-run('npx', ['vitest', 'run']);
+function step(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  summary.push(`${ok ? 'ok     ' : 'FAILED '} ${name}`);
+  if (!ok) finish(1);
+}
+
+function skip(name, why) {
+  console.log(`\n▶ ${name}: SKIPPED — ${why}`);
+  summary.push(`skipped ${name} — ${why}`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function finish(code) {
+  console.log('\nSummary');
+  for (const line of summary) console.log(`  ${line}`);
+  if (code !== 0) counts.failed = Math.max(counts.failed, 1);
+  console.log(
+    `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
+  process.exit(code);
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-test-'));
+
+step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+step('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
+step('build', 'npm', ['run', '--silent', 'build']);
+
+if (!process.env.TEST_DATABASE_URL) {
+  if (isCI) {
+    summary.push('FAILED  PostgreSQL pass — TEST_DATABASE_URL is not set under CI');
+    finish(1);
+  }
+  skip('server tests on PostgreSQL', 'TEST_DATABASE_URL is not set (SQLite pass still runs)');
+}
+const vitestReport = path.join(reports, 'vitest.json');
+step('unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  counts.passed += vitest.numPassedTests ?? 0;
+  counts.failed += vitest.numFailedTests ?? 0;
+  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync(chrome)) {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  step('end-to-end tests (playwright, chromium)', 'npx', ['playwright', 'test', '-c', 'e2e'], {
+    CHROME_PATH: chrome,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const stats = readJson(playwrightReport)?.stats;
+  if (stats) {
+    counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    counts.failed += stats.unexpected ?? 0;
+    counts.skipped += stats.skipped ?? 0;
+  }
+} else if (isCI) {
+  summary.push(`FAILED  end-to-end tests — no Chromium at ${chrome} under CI`);
+  finish(1);
+} else {
+  skip(
+    'end-to-end tests (playwright)',
+    `no Chromium at ${chrome}; install it (apt-get install chromium) or set CHROME_PATH`,
+  );
+}
+
+finish(0);
