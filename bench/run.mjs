@@ -1,0 +1,789 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: API load benchmark of the production build against a large generated database
+ * (docs/performance.md, "Server: API load").
+ *
+ *   npm run bench -- [--residents 3000] [--surveys 100000] [--duration 10] [--connections 50]
+ *                    [--warmup 2] [--only due-list,submission] [--cpu-prof DIR]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
+ *
+ * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
+ * 2. Generates the dataset into a temporary database: SQLite in a temporary DATA_DIR, or with
+ *    DATABASE_URL a fresh PostgreSQL schema `bench_<random>` (dropped at the end). The server's
+ *    own migrations and demo seed come first (accounts, facilities, questionnaires, employees),
+ *    then apps/server/src/db/seed/volume.ts adds residents per facility, past surveys with their
+ *    answers and acknowledgements, and open surveys (built into dist/db/seed/volume.js).
+ * 3. Starts `apps/server/dist/main.js` on a free port (NODE_ENV=production, LOG_LEVEL at its
+ *    production default `info` unless LOG_LEVEL is set, logs to /dev/null) and, in a process of
+ *    its own, a bare Fastify hello-world on another port.
+ * 4. Runs autocannon against each endpoint in turn (same connections and duration, after a
+ *    warm-up), hello-world first and last; the baseline is the mean of the two, so a machine
+ *    that got busier or quieter during the run shows up in the JSON.
+ * 5. Prints a table and writes bench/results/server-sqlite.json or server-postgres.json. Besides
+ *    req/s and latency, each row has the CPU time the measured process used per request (Linux
+ *    /proc), which a busy machine disturbs much less than req/s.
+ *
+ * Exit code 1 when a request failed (non-2xx or socket error); targets missed are reported, not
+ * failed, because absolute numbers depend on the machine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps/server');
+const sharedDir = path.join(root, 'packages/shared');
+const API = '/api/v1/users';
+const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
+const pg = requireFromServer('pg');
+
+/** Linux clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+/** Submissions per second the pool of open surveys is sized for (capped by the residents). */
+const POOL_RATE = 2000;
+
+const TARGETS = {
+  dueListShare: 0.4,
+  questionsShare: 0.5,
+  submissionsPerSecond: 300,
+  getP99Ms: 25,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Options and helpers
+
+function flag(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = process.argv[index + 1];
+  if (value === undefined) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
+function intFlag(name, fallback) {
+  const value = Number(flag(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+const options = {
+  residents: intFlag('residents', 3000),
+  surveys: intFlag('surveys', 100_000),
+  duration: intFlag('duration', 10),
+  connections: intFlag('connections', 50),
+  warmup: intFlag('warmup', 2),
+  /** Folder for a V8 CPU profile of the server (`node --cpu-prof`), written when it stops. */
+  cpuProf: flag('cpu-prof', ''),
+  only: flag('only', '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+};
+
+/** The rows of the table, in order; `--only` takes their names with dashes. */
+const BENCH_NAMES = [
+  'hello world',
+  'login',
+  'current user',
+  'permissions',
+  'due list',
+  'due list, dated',
+  'unlisted search',
+  'questions',
+  'acknowledgements',
+  'fetch answers',
+  'active patients',
+  'submission',
+  'hello world (again)',
+];
+const slug = (name) => name.replaceAll(/[ ,()]+/g, '-').replace(/-$/, '');
+const unknownOnly = options.only.filter((name) => !BENCH_NAMES.map(slug).includes(name));
+if (unknownOnly.length > 0) {
+  console.error(`--only ${unknownOnly.join(',')}: choose from ${BENCH_NAMES.map(slug).join(', ')}`);
+  process.exit(2);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** Newest modification time of the files under `dir` (skipping tests), in ms. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function mtime(file) {
+  return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+}
+
+/** Builds shared and server when a dist is missing or older than its source. */
+function ensureBuild() {
+  const fresh =
+    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
+    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
+  if (fresh) return;
+  for (const workspace of ['packages/shared', 'apps/server']) {
+    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
+    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+  }
+}
+
+const dist = (file) => import(pathToFileURL(path.join(serverDir, 'dist', file)).href);
+
+// ---------------------------------------------------------------------------------------------
+// The database
+
+/** A PostgreSQL URL whose connections use `schema` (libpq `options`, read by node-postgres). */
+function withSearchPath(url, schema) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+async function pgAdmin(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(dataDir, today) {
+  const { connect } = await dist('db/connect.js');
+  const { migrateToLatest } = await dist('db/migrate.js');
+  const { seedDemoData } = await dist('db/seed/demo.js');
+  const { seedVolumeData } = await dist('db/seed/volume.js');
+  const { hashPassword } = await dist('lib/crypto.js');
+  const { DEMO_PASSWORD } = await dist('constants.js');
+
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl;
+  let drop = async () => {};
+  if (adminUrl) {
+    const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+    await pgAdmin(adminUrl, `CREATE SCHEMA ${schema}`);
+    databaseUrl = withSearchPath(adminUrl, schema);
+    drop = () => pgAdmin(adminUrl, `DROP SCHEMA ${schema} CASCADE`);
+  }
+  const open = () => connect({ databaseUrl, sqliteFile: path.join(dataDir, 'carevoice.sqlite') });
+  const handle = open();
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { today, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const summary = await seedVolumeData(handle.db, handle.dialect, {
+      today,
+      residentsPerFacility: options.residents,
+      pastSurveys: options.surveys,
+    });
+    if (handle.dialect === 'postgres') {
+      // What autovacuum would have done by the time a real database holds this much.
+      const { sql } = requireFromServer('kysely');
+      await sql`VACUUM ANALYZE`.execute(handle.db);
+    }
+    const completed = await handle.db
+      .selectFrom('surveys')
+      .select('id')
+      .where('status', '=', 'completed')
+      .orderBy('id')
+      .limit(5000)
+      .execute();
+    return {
+      dialect: handle.dialect,
+      databaseUrl,
+      summary,
+      completedSurveyIds: completed.map((row) => row.id),
+      open,
+      drop,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function startServer(port, dataDir, databaseUrl) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const profile = options.cpuProf
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`]
+    : [];
+  return spawn(process.execPath, [...profile, path.join(serverDir, 'dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function startHelloWorld(port) {
+  return spawn(process.execPath, [path.join(root, 'bench/hello-world.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+async function api(base, method, apiPath, { cookie, body } = {}) {
+  const response = await fetch(`${base}${API}/${apiPath}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
+  }
+  return response;
+}
+
+async function signIn(base, email) {
+  const response = await api(base, 'POST', 'sf-login/', {
+    body: { username: email, password: 'carevoice-demo' },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .find((value) => value.startsWith('cv_session='));
+  return { cookie, profile: await response.json() };
+}
+
+/** Rotates through `paths` (one GET each). */
+const gets = (paths) => paths.map((apiPath) => ({ method: 'GET', path: `${API}/${apiPath}` }));
+
+/** The answers of a survey as a tablet sends them, from the shared branching engine. */
+function answerBody(questions, surveyId, userId, employeeCode, answerPathFor, random) {
+  return {
+    survey_answer_list: answerPathFor(questions, random).map((entry) => ({
+      Patient_Survey__c: surveyId,
+      Survey_Question__c: entry.questionId,
+      Answer__c: entry.answer,
+      Comment__c: null,
+    })),
+    patient_id: surveyId,
+    sf_user_id: userId,
+    ack_data: [
+      {
+        id: employeeCode,
+        name: 'Shown Name',
+        position: 'Shown Position',
+        department: 'Shown Department',
+        comment: 'Took the time to listen and helped every day.',
+      },
+    ],
+  };
+}
+
+function summarise(name, target, result, extra = {}) {
+  const errors = result.non2xx + result.errors;
+  return {
+    name,
+    target,
+    requests_per_s: Math.round(result.requests.average),
+    latency_ms: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      average: Math.round(result.latency.average * 100) / 100,
+    },
+    requests: result.requests.total,
+    errors,
+    non_2xx: result.non2xx,
+    socket_errors: result.errors,
+    timeouts: result.timeouts,
+    duration_s: result.duration,
+    throughput_kb_per_s: Math.round(result.throughput.average / 1024),
+    ...extra,
+  };
+}
+
+/**
+ * CPU time the process has used, in ms (Linux /proc; undefined elsewhere). The server's CPU per
+ * request depends far less on what else the machine is doing than requests per second do.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+function runCannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        connections: options.connections,
+        duration: options.duration,
+        ...(options.warmup > 0
+          ? { warmup: { connections: options.connections, duration: options.warmup } }
+          : {}),
+        ...opts,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    opts.onInstance?.(instance);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+function printTable(rows, baseline) {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs hello', 'CPU µs/req'];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.requests_per_s),
+    String(row.latency_ms.p50),
+    String(row.latency_ms.p99),
+    String(row.errors),
+    row.name.startsWith('hello') ? '—' : `${Math.round((row.requests_per_s / baseline) * 100)} %`,
+    String(row.server_cpu_us_per_request ?? '—'),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  ensureBuild();
+  const { addDays, localToday } = await dist('db/values.js');
+  const { addOpenSurveys, answerPathFor } = await dist('db/seed/volume.js');
+  const { Random } = await dist('db/seed/demo.js');
+  const today = localToday();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-bench-'));
+  const children = [];
+  let database;
+  const loadBefore = os.loadavg();
+  try {
+    console.log(
+      `▶ generating ${options.residents} residents per facility and ${options.surveys} past surveys` +
+        (process.env.DATABASE_URL ? ' into a fresh PostgreSQL schema' : ' into SQLite'),
+    );
+    const started = Date.now();
+    database = await createDatabase(dataDir, today);
+    const { summary } = database;
+    console.log(
+      `  ${summary.residents} residents, ${summary.pastSurveys} past surveys, ${summary.answers} answers, ` +
+        `${summary.acknowledgements} acknowledgements (${summary.pendingAcknowledgements} pending), ` +
+        `${summary.openSurveys} open surveys in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const [port, helloPort] = [await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    const helloBase = `http://127.0.0.1:${helloPort}`;
+    const server = startServer(port, dataDir, database.databaseUrl);
+    children.push(server);
+    const hello = startHelloWorld(helloPort);
+    children.push(hello);
+    await waitFor(`${base}/healthz`, server);
+    await waitFor(`${helloBase}/`, hello);
+
+    const manager = await signIn(base, 'manager@carevoice.test');
+    const userId = manager.profile.sf_user_id;
+    const { facilities } = await (
+      await api(base, 'GET', `facility/permission/${userId}/`, { cookie: manager.cookie })
+    ).json();
+    const facilityIds = facilities.map((facility) => facility.id);
+    const types = ['Admission', 'Discharge'];
+    const everyList = facilityIds.flatMap((id) => types.map((type) => [id, type]));
+    const headers = { cookie: manager.cookie };
+    const from = addDays(today, -7);
+    const to = addDays(today, 21);
+
+    // Per facility and type: the questions, an active employee to acknowledge.
+    const questionsOf = new Map();
+    const employeeOf = new Map();
+    for (const [facilityId, type] of everyList) {
+      const response = await api(base, 'GET', `survey-questions/${type}/${facilityId}/`, headers);
+      questionsOf.set(`${facilityId}/${type}`, await response.json());
+    }
+    for (const facilityId of facilityIds) {
+      const departments = await (
+        await api(base, 'GET', `active/employee/${facilityId}/`, headers)
+      ).json();
+      const first = Object.values(Object.values(departments)[0])[0][0];
+      employeeOf.set(facilityId, first.slice(first.lastIndexOf('-') + 1));
+    }
+    const listLengths = [];
+    for (const [facilityId, type] of everyList) {
+      const response = await api(base, 'GET', `facility-survey-patients/${facilityId}/${type}/`, {
+        cookie: manager.cookie,
+      });
+      listLengths.push((await response.json()).survey_list.length);
+    }
+    console.log(
+      `  due lists hold ${Math.min(...listLengths)}–${Math.max(...listLengths)} surveys; ` +
+        `${options.connections} connections, ${options.duration} s each after ${options.warmup} s warm-up\n`,
+    );
+
+    const completed = database.completedSurveyIds;
+    let nextCompleted = 0;
+    const accounts = [
+      'manager@carevoice.test',
+      'staff@carevoice.test',
+      'admin@carevoice.test',
+      'preview@carevoice.test',
+    ];
+
+    const benches = [
+      {
+        name: 'hello world',
+        target: 'GET / (bare Fastify, own process)',
+        url: helloBase,
+        opts: {},
+      },
+      {
+        name: 'login',
+        target: 'POST sf-login/ (argon2id verify; 4 accounts in turn)',
+        opts: {
+          requests: accounts.map((email) => ({
+            method: 'POST',
+            path: `${API}/sf-login/`,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: email, password: 'carevoice-demo' }),
+          })),
+        },
+      },
+      {
+        name: 'current user',
+        target: 'GET me/ (the authenticated floor: session lookup, nothing else)',
+        opts: { headers, requests: gets(['me/']) },
+      },
+      {
+        name: 'permissions',
+        target: 'GET facility/permission/{user}/',
+        opts: { headers, requests: gets([`facility/permission/${userId}/`]) },
+      },
+      {
+        name: 'due list',
+        target: 'GET facility-survey-patients/{facility}/{type}/ (3 facilities × 2 types)',
+        opts: {
+          headers,
+          requests: gets(everyList.map(([id, type]) => `facility-survey-patients/${id}/${type}/`)),
+        },
+      },
+      {
+        name: 'due list, dated',
+        target: `GET facility-survey-patients/{facility}/{type}/${from}/${to}/`,
+        opts: {
+          headers,
+          requests: gets(
+            everyList.map(([id, type]) => `facility-survey-patients/${id}/${type}/${from}/${to}/`),
+          ),
+        },
+      },
+      {
+        name: 'unlisted search',
+        target: 'GET get-unlisted-patients/{facility}/{text}/',
+        opts: {
+          headers,
+          requests: gets(
+            facilityIds.flatMap((id) =>
+              ['ingr', 'hart', 'ruth', 'ellison'].map(
+                (text) => `get-unlisted-patients/${id}/${text}/`,
+              ),
+            ),
+          ),
+        },
+      },
+      {
+        name: 'questions',
+        target: 'GET survey-questions/{type}/{facility}/',
+        opts: {
+          headers,
+          requests: gets(everyList.map(([id, type]) => `survey-questions/${type}/${id}/`)),
+        },
+      },
+      {
+        name: 'acknowledgements',
+        target: 'GET acknowledgement-employee-list/{facility}/ (pending reviews)',
+        opts: {
+          headers,
+          requests: gets(facilityIds.map((id) => `acknowledgement-employee-list/${id}/`)),
+        },
+      },
+      {
+        name: 'fetch answers',
+        target: 'POST fetch-question-answers/ (one random submitted survey each)',
+        opts: {
+          requests: [
+            {
+              method: 'POST',
+              path: `${API}/fetch-question-answers/`,
+              setupRequest: (request) => {
+                const id = completed[nextCompleted++ % completed.length];
+                return {
+                  ...request,
+                  headers: { ...request.headers, 'content-type': 'application/json' },
+                  body: JSON.stringify({ survey_id_list: [id] }),
+                };
+              },
+            },
+          ],
+          headers,
+        },
+      },
+      {
+        name: 'active patients',
+        target: 'GET active-patients/{facility}/ (every active resident)',
+        opts: { headers, requests: gets(facilityIds.map((id) => `active-patients/${id}/`)) },
+      },
+      {
+        name: 'submission',
+        target: 'POST survey-answers/ (a new open survey and Idempotency-Key each)',
+        submission: true,
+      },
+      {
+        name: 'hello world (again)',
+        target: 'GET / (bare Fastify, own process)',
+        url: helloBase,
+        opts: {},
+      },
+    ];
+    if (benches.some((bench, index) => bench.name !== BENCH_NAMES[index])) {
+      throw new Error('bench/run.mjs: BENCH_NAMES does not match the benches');
+    }
+    const selected = benches.filter(
+      (bench) =>
+        bench.name.startsWith('hello') ||
+        options.only.length === 0 ||
+        options.only.includes(slug(bench.name)),
+    );
+
+    const rows = [];
+    for (const bench of selected) {
+      let opts = bench.opts;
+      let poolInfo = () => ({});
+      if (bench.submission) {
+        // One real open survey per request, created now so they never inflate the due lists.
+        const wanted = (options.duration + options.warmup) * POOL_RATE;
+        const handle = database.open();
+        let pool;
+        try {
+          pool = await addOpenSurveys(handle.db, handle.dialect, { count: wanted, today });
+        } finally {
+          await handle.close();
+        }
+        let next = 0;
+        let exhausted = false;
+        const random = new Random('bench-submissions');
+        let instance;
+        opts = {
+          headers,
+          onInstance: (created) => {
+            instance = created;
+          },
+          requests: [
+            {
+              method: 'POST',
+              path: `${API}/survey-answers/`,
+              setupRequest: (request) => {
+                const survey = pool[next++];
+                if (!survey) {
+                  // Never reached at the sizes above; stop rather than send a request that fails.
+                  exhausted = true;
+                  instance?.stop();
+                  return { ...request, method: 'GET', path: `${API}/me/` };
+                }
+                const questions = questionsOf.get(`${survey.facilityId}/${survey.surveyType}`);
+                const body = answerBody(
+                  questions,
+                  survey.id,
+                  userId,
+                  employeeOf.get(survey.facilityId),
+                  answerPathFor,
+                  random,
+                );
+                return {
+                  ...request,
+                  headers: {
+                    ...request.headers,
+                    'content-type': 'application/json',
+                    'idempotency-key': crypto.randomUUID(),
+                  },
+                  body: JSON.stringify(body),
+                };
+              },
+            },
+          ],
+        };
+        poolInfo = () => ({ pool: pool.length, pool_used: next, pool_exhausted: exhausted });
+      }
+      process.stdout.write(`▶ ${bench.name} … `);
+      const measured = bench.url ? hello : server;
+      const cpuBefore = cpuMs(measured.pid);
+      const result = await runCannon({ url: bench.url ?? base, ...opts });
+      const cpuAfter = cpuMs(measured.pid);
+      const served = result.requests.total + (result.warmup?.requests.total ?? 0);
+      const row = summarise(bench.name, bench.target, result, {
+        ...poolInfo(),
+        // Warm-up included on both sides: the CPU of every request served.
+        server_cpu_us_per_request:
+          cpuBefore === undefined || cpuAfter === undefined || served === 0
+            ? null
+            : Math.round(((cpuAfter - cpuBefore) * 1000) / served),
+      });
+      rows.push(row);
+      console.log(
+        `${row.requests_per_s} req/s, p50 ${row.latency_ms.p50} ms, p99 ${row.latency_ms.p99} ms, ` +
+          `errors ${row.errors}, server CPU ${row.server_cpu_us_per_request ?? '?'} µs/request`,
+      );
+    }
+
+    const hellos = rows.filter((row) => row.name.startsWith('hello'));
+    const baseline = hellos.reduce((sum, row) => sum + row.requests_per_s, 0) / hellos.length;
+    for (const row of rows)
+      row.share_of_hello_world = Math.round((row.requests_per_s / baseline) * 1000) / 1000;
+    const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
+    const getRows = rows.filter(
+      (row) => !row.name.startsWith('hello') && row.target.startsWith('GET'),
+    );
+    const targets = {
+      due_list_share_of_hello_world: check(
+        byName['due list'] && byName['due list'].share_of_hello_world,
+        (v) => v >= TARGETS.dueListShare,
+        `≥ ${TARGETS.dueListShare}`,
+      ),
+      questions_share_of_hello_world: check(
+        byName.questions && byName.questions.share_of_hello_world,
+        (v) => v >= TARGETS.questionsShare,
+        `≥ ${TARGETS.questionsShare}`,
+      ),
+      submissions_per_s: check(
+        byName.submission && byName.submission.requests_per_s,
+        (v) => v >= TARGETS.submissionsPerSecond && byName.submission.errors === 0,
+        `≥ ${TARGETS.submissionsPerSecond} with 0 errors`,
+      ),
+      get_p99_ms: check(
+        getRows.length > 0 ? Math.max(...getRows.map((row) => row.latency_ms.p99)) : undefined,
+        (v) => v <= TARGETS.getP99Ms,
+        `≤ ${TARGETS.getP99Ms} (worst GET)`,
+      ),
+    };
+
+    console.log('');
+    printTable(rows, baseline);
+    console.log('');
+    for (const [name, target] of Object.entries(targets)) {
+      if (target.value === undefined) continue;
+      console.log(
+        `  ${target.met ? 'met   ' : 'MISSED'} ${name}: ${target.value} (target ${target.target})`,
+      );
+    }
+
+    const report = {
+      benchmark: 'server-api-load',
+      date: new Date().toISOString(),
+      machine: { ...machine(), load_average_before: loadBefore, load_average_after: os.loadavg() },
+      database: database.dialect === 'postgres' ? 'postgres' : 'sqlite (WAL, synchronous=FULL)',
+      log_level: process.env.LOG_LEVEL ?? 'info (production default)',
+      options: { ...options, pool_rate: POOL_RATE },
+      dataset: { ...database.summary, due_list_lengths: listLengths },
+      baseline_requests_per_s: Math.round(baseline),
+      targets,
+      results: rows,
+    };
+    const outDir = path.join(root, 'bench', 'results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `server-${database.dialect}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nResults: ${path.relative(root, file)}`);
+    if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve() : child.on('exit', resolve),
+          ),
+      ),
+    );
+    await database
+      ?.drop()
+      .catch((error) => console.error('dropping the bench schema failed:', error));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function check(value, ok, target) {
+  return value === undefined ? { value, target, met: null } : { value, target, met: ok(value) };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
