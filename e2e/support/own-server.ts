@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface OwnServer {
   baseURL: string;
+  /** Its DATA_DIR (the SQLite database is carevoice.sqlite in it). */
+  dataDir: string;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Stops it and removes its data. */
@@ -33,6 +35,7 @@ export function ownServer(port: number): OwnServer {
 
   return {
     baseURL,
+    dataDir,
     async start() {
       child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
         env: {
