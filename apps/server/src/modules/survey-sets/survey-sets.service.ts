@@ -13,19 +13,15 @@ import {
 } from '@carevoice/shared';
 import type { AppContext, RequestMeta } from '../../context.js';
 import type { JsonText } from '../../db/json-rows.js';
-import { localToday, toTimestamp } from '../../db/values.js';
-import { newRowId } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   activeResidentsJson,
   findQuestionnaireId,
-  insertSurvey,
   listActiveEmployees,
   listQuestions,
 } from '../surveys/surveys.repository.js';
-import { loadActiveResidentOf } from '../surveys/surveys.service.js';
+import { insertDueSurvey, loadActiveResidentOf } from '../surveys/surveys.service.js';
 import {
   findSurveySet,
   isSetAssignedToFacility,
@@ -82,31 +78,12 @@ export async function createSetSurvey(
     throw forbidden(MESSAGES.surveySetNotAssigned);
   }
   const resident = await loadActiveResidentOf(ctx, input.facility_id, input.resident_id);
-  const id = newRowId();
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertSurvey(trx, {
-      id,
-      facility_id: resident.facility_id,
-      resident_id: resident.id,
+  return ctx.db.transaction().execute((trx) =>
+    insertDueSurvey(trx, meta, user, resident, {
       survey_type: SET_SURVEY_TYPE,
       survey_set_id: set.id,
-      due_date: localToday(meta.at),
-      status: 'due',
-      delayed_until: null,
-      created_by: user.id,
-      created_at: toTimestamp(meta.at),
-      submitted_by: null,
-      submitted_at: null,
-    });
-    await recordAudit(trx, meta, {
-      action: 'survey.created',
-      targetType: 'survey',
-      targetId: id,
-      facilityId: resident.facility_id,
-      detail: { survey_type: SET_SURVEY_TYPE, survey_set_id: set.id, resident_id: resident.id },
-    });
-  });
-  return id;
+    }),
+  );
 }
 
 /** The facility's active employees of a culinary department, by department, position, name. */

@@ -167,6 +167,45 @@ export async function unlistedResidents(
 // Creating a survey
 
 /**
+ * Inserts a survey due today for the resident and audits it, inside the caller's transaction:
+ * a resident survey (`survey_set_id` null) or one of a survey set.
+ */
+export async function insertDueSurvey(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  user: SessionUser,
+  resident: { id: string; facility_id: string },
+  kind: { survey_type: string; survey_set_id: string | null },
+): Promise<string> {
+  const id = newRowId();
+  await insertSurvey(trx, {
+    id,
+    facility_id: resident.facility_id,
+    resident_id: resident.id,
+    survey_type: kind.survey_type,
+    survey_set_id: kind.survey_set_id,
+    due_date: localToday(meta.at),
+    status: 'due',
+    delayed_until: null,
+    created_by: user.id,
+    created_at: toTimestamp(meta.at),
+    submitted_by: null,
+    submitted_at: null,
+  });
+  const { survey_set_id, survey_type } = kind;
+  await recordAudit(trx, meta, {
+    action: 'survey.created',
+    targetType: 'survey',
+    targetId: id,
+    facilityId: resident.facility_id,
+    detail: survey_set_id
+      ? { survey_type, survey_set_id, resident_id: resident.id }
+      : { survey_type, resident_id: resident.id },
+  });
+  return id;
+}
+
+/**
  * The resident's open survey of the type, or a new one due today. Concurrent calls cannot both
  * create one: a unique index allows one open survey per resident and type, and the loser of the
  * race answers the winner's survey.
@@ -182,29 +221,10 @@ export async function createSurvey(
     return await ctx.db.transaction().execute(async (trx) => {
       const open = await findOpenSurvey(trx, resident.id, input.survey_type);
       if (open) return open.id;
-      const id = newRowId();
-      await insertSurvey(trx, {
-        id,
-        facility_id: resident.facility_id,
-        resident_id: resident.id,
+      return insertDueSurvey(trx, meta, user, resident, {
         survey_type: input.survey_type,
         survey_set_id: null,
-        due_date: localToday(meta.at),
-        status: 'due',
-        delayed_until: null,
-        created_by: user.id,
-        created_at: toTimestamp(meta.at),
-        submitted_by: null,
-        submitted_at: null,
       });
-      await recordAudit(trx, meta, {
-        action: 'survey.created',
-        targetType: 'survey',
-        targetId: id,
-        facilityId: resident.facility_id,
-        detail: { survey_type: input.survey_type, resident_id: resident.id },
-      });
-      return id;
     });
   } catch (error) {
     const open = isUniqueViolation(error)
