@@ -10,7 +10,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useSetQuestions } from '../api/get-set-questions';
 import { buildSubmission } from '../build-submission';
 import type { Draft } from '../draft-store';
-import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';
 import { setDrafts } from '../set-drafts';
 import { AcknowledgeEmployees } from './acknowledge-employees';

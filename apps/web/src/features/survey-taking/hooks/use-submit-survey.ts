@@ -7,7 +7,7 @@ import type { PrintFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { submitAnswers } from '../api/submit-answers';
 import { classifySubmitError, enqueueSubmission, noteRetryAfter } from '../submission-queue';
-import { useDelayedNavigate } from './use-delayed-navigate';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
 export interface SurveySubmission {
   body: SubmitAnswersRequest;

@@ -10,7 +10,7 @@ import type { SurveyFlowState, SurveyListFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useDelaySurvey } from '../api/delay-survey';
-import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { DateField } from './date-field';
 
 const text = UI_TEXT.surveys;

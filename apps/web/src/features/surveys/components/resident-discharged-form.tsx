@@ -8,7 +8,7 @@ import type { SurveyFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useResidentDischarged } from '../api/resident-discharged';
-import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { choicePath, dischargePrompt } from '../survey-paths';
 
 const text = UI_TEXT.surveys;

@@ -25,7 +25,7 @@ import { useSurveyList } from '../api/get-survey-list';
 import { useSurveyListDated, type DueDateRange } from '../api/get-survey-list-dated';
 import { filterSurveys } from '../filter-surveys';
 import { useSecondPass } from '@/lib/second-pass';
-import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { choicePath } from '../survey-paths';
 import { DateField } from './date-field';
 import { SurveyCardGrid } from './survey-card-grid';
