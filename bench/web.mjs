@@ -31,13 +31,13 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freePort, waitFor } from './process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API = '/api/v1/users';
@@ -67,32 +67,6 @@ function option(name, fallback) {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`--${name} must be a positive integer`);
   return value;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become healthy in time');
 }
 
 /** `Set-Cookie` header → a cookie for puppeteer's `browser.setCookie`. */
@@ -304,7 +278,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForHealth(base, server);
+    await waitFor(`${base}/healthz`, server);
     const stepRuns = new Map();
     let html = '';
     for (let run = 1; run <= runs; run += 1) {
