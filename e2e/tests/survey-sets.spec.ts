@@ -14,7 +14,10 @@ async function openSet(page: Page, setName: string): Promise<string> {
   await page.getByRole('combobox', { name: 'Facility' }).click();
   await page.getByRole('option', { name: FACILITY }).click();
   await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: 'Additional Surveys' }).click();
+  // The Patient Surveys tile's own text mentions additional surveys: wait for the chooser, and
+  // name its button exactly, or a click could land on the tile again while the chooser loads.
+  await expect(page.getByRole('heading', { name: 'Patient Surveys', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Additional Surveys', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Additional Surveys' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('combobox', { name: 'Survey set' }).click();
@@ -120,7 +123,12 @@ test('a culinary set acknowledges two culinary employees, and the manager sees t
   const cards = page.locator('main').getByRole('button', { name: /Chef|Cook|Dietary Aide/ });
   const first = (await cards.nth(0).innerText()).split('\n')[0]?.trim() ?? '';
   const second = (await cards.nth(1).innerText()).split('\n')[0]?.trim() ?? '';
-  const reviews = [`Culinary thanks for ${first}`, `Culinary thanks for ${second}`];
+  // Unique per run, so a repeated run (--repeat-each) finds its own reviews among earlier ones.
+  const run = Date.now().toString(36);
+  const reviews = [
+    `Culinary thanks for ${first} (${run})`,
+    `Culinary thanks for ${second} (${run})`,
+  ];
   await cards.nth(0).click();
   await page.getByRole('textbox', { name: 'Add review here' }).fill(reviews[0] as string);
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();

@@ -35,7 +35,8 @@ async function openSurvey(page: Page, type: 'Admission' | 'Discharge', survey: D
   await page.getByRole('combobox', { name: 'Facility' }).click();
   await page.getByRole('option', { name: FACILITY }).click();
   await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: `${type} Surveys` }).click();
+  await expect(page.getByRole('heading', { name: 'Patient Surveys', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
   await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
   await page
@@ -77,7 +78,9 @@ test('a full Admission survey takes every branch kind, acknowledges two employee
   await countPrints(page);
   await signIn(page, ADMIN);
   const facilityId = await facilityIdByName(page, FACILITY);
-  const survey = (await dueSurveys(page, facilityId, 'Admission')).at(-1) as DueSurvey;
+  // Each repeat (--repeat-each) takes its own survey: two workers never interview the same one.
+  const due = await dueSurveys(page, facilityId, 'Admission');
+  const survey = due.at(-1 - test.info().repeatEachIndex) as DueSurvey;
   await openSurvey(page, 'Admission', survey);
 
   // A choice branch: 'Very welcome' jumps over the arrival question.
