@@ -12,16 +12,19 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 const summary = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-function step(name, cmd, args, env = {}) {
+/** Runs one step; `report` reads its results (counts, failures) before a failure ends the run. */
+function step(name, cmd, args, env = {}, report = () => {}) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
   summary.push(`${ok ? 'ok     ' : 'FAILED '} ${name}`);
+  report();
   if (!ok) finish(1);
 }
 
@@ -48,6 +51,61 @@ function finish(code) {
   process.exit(code);
 }
 
+/** The first non-empty line of an error message, without terminal colours. */
+const firstLine = (message) =>
+  stripVTControlCharacters(message ?? 'no error message')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim();
+
+/** Adds Vitest's counts, and under the summary each failed test with its error's first line. */
+function countVitest(report) {
+  if (!report) return;
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed += report.numFailedTests ?? 0;
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const where = path.relative(process.cwd(), file.name);
+      summary.push(
+        `          ✗ ${test.fullName}`,
+        `            ${firstLine(test.failureMessages?.[0])} (${where})`,
+      );
+    }
+  }
+}
+
+/**
+ * Adds Playwright's counts, and under the summary each failed test with the first line of its
+ * error and where it stopped: the end of the log is often all that is kept of a CI run.
+ */
+function countPlaywright(report) {
+  const stats = report?.stats;
+  if (!stats) return;
+  counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  counts.failed += stats.unexpected ?? 0;
+  counts.skipped += stats.skipped ?? 0;
+  const suites = [...(report.suites ?? [])];
+  while (suites.length > 0) {
+    const suite = suites.shift();
+    suites.push(...(suite.suites ?? []));
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.errors?.[0];
+        const where = error?.location
+          ? `${path.relative(process.cwd(), error.location.file)}:${error.location.line}`
+          : `${spec.file}:${spec.line}`;
+        summary.push(
+          `          ✗ ${spec.title}`,
+          `            ${firstLine(error?.message)} (${where})`,
+        );
+      }
+    }
+  }
+}
+
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-test-'));
 
 step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
@@ -63,33 +121,24 @@ if (!process.env.TEST_DATABASE_URL) {
   skip('server tests on PostgreSQL', 'TEST_DATABASE_URL is not set (SQLite pass still runs)');
 }
 const vitestReport = path.join(reports, 'vitest.json');
-step('unit and integration tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  counts.passed += vitest.numPassedTests ?? 0;
-  counts.failed += vitest.numFailedTests ?? 0;
-  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-}
+step(
+  'unit and integration tests (vitest)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  {},
+  () => countVitest(readJson(vitestReport)),
+);
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chrome)) {
   const playwrightReport = path.join(reports, 'playwright.json');
-  step('end-to-end tests (playwright, chromium)', 'npx', ['playwright', 'test', '-c', 'e2e'], {
-    CHROME_PATH: chrome,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
-  const stats = readJson(playwrightReport)?.stats;
-  if (stats) {
-    counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    counts.failed += stats.unexpected ?? 0;
-    counts.skipped += stats.skipped ?? 0;
-  }
+  step(
+    'end-to-end tests (playwright, chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e'],
+    { CHROME_PATH: chrome, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    () => countPlaywright(readJson(playwrightReport)),
+  );
 } else if (isCI) {
   summary.push(`FAILED  end-to-end tests — no Chromium at ${chrome} under CI`);
   finish(1);
