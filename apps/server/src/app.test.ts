@@ -14,8 +14,21 @@ describeEachDialect('platform', (dialect) => {
   const t = useTestApp(dialect, { seed: true });
 
   describe('security headers', () => {
-    it('sends the CSP, nosniff, frame and referrer headers on API answers', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/' });
+    it('sends API answers a CSP that allows nothing, nosniff, frame, resource and referrer headers', async () => {
+      for (const url of ['/api/v1/users/me/', '/api/v1/users/no-such-thing/']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.headers['content-security-policy']).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      }
+    });
+
+    it('sends pages the app’s CSP and helmet’s document headers', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -26,6 +39,7 @@ describeEachDialect('platform', (dialect) => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     });
 
     it('marks every API answer Cache-Control: no-store, errors included', async () => {

@@ -4,29 +4,28 @@
  * modules.
  */
 import crypto from 'node:crypto';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@carevoice/shared';
+import type { DestinationStream } from 'pino';
 import { BODY_LIMIT_BYTES } from './constants.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Config } from './env.js';
+import { AccessLog, createLogger, lazyChildLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import responseCachePlugin from './plugins/response-cache.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 
@@ -37,37 +36,15 @@ export interface AppDeps {
   now?: () => Date;
   /** Outgoing mail; by default SMTP_URL or the DATA_DIR outbox. */
   mailer?: Mailer;
-}
-
-/**
- * One access-log line per request, written when it completes, with the request and the outcome
- * (Fastify's default writes an "incoming request" line too; at the production level `info` that
- * second line per request is measurable work, docs/performance.md).
- */
-class AccessLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
-    else reply.log.info(entry, 'request completed');
-  }
+  /** Where log lines go; by default standard output. */
+  logs?: DestinationStream;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    loggerInstance: createLogger(config.logLevel, deps.logs),
     logController: new AccessLog(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -85,12 +62,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Responses: Fastify's compiled serializer, from JSON Schemas of the zod schemas.
   app.addHook('onRoute', compileResponseSchemas);
 
+  const changes = deps.database.changeCounter();
   const ctx: AppContext = {
     config,
     db: deps.database.db,
     dialect: deps.database.dialect,
     now: deps.now ?? (() => new Date()),
     mailer: deps.mailer ?? createMailer(config, app.log),
+    changes,
+    sessions: new SessionCache(changes),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
@@ -98,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(responseCachePlugin);
   await app.register(webPlugin);
 
   await app.register(healthRoutes);

@@ -33,3 +33,10 @@ export const DEMO_PASSWORD = 'carevoice-demo';
  * a lock to clear or a database to restart, short next to a tablet's own retry interval.
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Bounds of the in-memory caches (ADR 011). Sessions: entries, and access answers (permission ×
+ * facility) kept per session. Responses: entries and bytes, compressed copies included.
+ */
+export const SESSION_CACHE_LIMITS = { maxSessions: 10_000, maxAnswersPerSession: 64 } as const;
+export const RESPONSE_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 } as const;

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { ChangeCounter } from './db/change-counter.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/database.js';
 import type { Config } from './env.js';
 import type { Mailer } from './lib/mailer.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -12,6 +14,10 @@ export interface AppContext {
   /** The clock; tests inject one to cross idle and expiry limits without sleeping. */
   now: () => Date;
   mailer: Mailer;
+  /** Moves on every write a cached answer could depend on; undefined: nothing is cached. */
+  changes: ChangeCounter;
+  /** The session lookup of every request, between writes (ADR 011). */
+  sessions: SessionCache;
 }
 
 /** Who is asking and from where: what services need of a request (never the request itself). */

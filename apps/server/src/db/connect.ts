@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { NEVER_CACHE, sqliteChangeCounter, type ChangeCounter } from './change-counter.js';
 import type { Database } from './database.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -11,6 +12,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The counter the caches key on (change-counter.ts), made on first use, which must come after
+   * the migrations.
+   */
+  changeCounter(): ChangeCounter;
   close(): Promise<void>;
 }
 
@@ -43,7 +49,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', changeCounter: () => NEVER_CACHE, close: () => db.destroy() };
   }
 
   const file = options.sqliteFile ?? ':memory:';
@@ -56,5 +62,11 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  let counter: ChangeCounter | undefined;
+  return {
+    db,
+    dialect: 'sqlite',
+    changeCounter: () => (counter ??= sqliteChangeCounter(sqlite)),
+    close: () => db.destroy(),
+  };
 }

@@ -24,8 +24,9 @@ export function newRowId(now: number = Date.now()): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Hex sha256 (one-shot `crypto.hash`: no Hash object per call; the session lookup uses it). */
 export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
 }
 
 export function hmacSha256(secret: string, value: string): string {

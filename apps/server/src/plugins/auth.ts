@@ -4,8 +4,8 @@
  * declares its rule once by spreading `endpoint(name)` into its options.
  */
 import cookie from '@fastify/cookie';
-import { IdSchema, type UserProfile } from '@carevoice/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdSchema, type EndpointDef, type UserProfile } from '@carevoice/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROFILE_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../constants.js';
 import { isHttps, type Config } from '../env.js';
@@ -56,7 +56,64 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
-  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers.authorization;
+  return header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+}
+
+/** A route option that may hold one hook or several, as a list. */
+export function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/**
+ * onRequest: 401 before anything else is looked at; 403 when the rule's permission is missing.
+ * The session lookup also answers whether the user holds that permission and, for a
+ * `:facilityId` in the path, whether that facility is the user's: one query, not three (and
+ * none while the session cache holds the answers).
+ */
+function sessionGuard(app: FastifyInstance, def: EndpointDef) {
+  const { access } = def;
+  return async function guardSession(request: FastifyRequest): Promise<void> {
+    const credentials = {
+      bearer: bearerToken(request),
+      sessionToken: request.cookies[SESSION_COOKIE],
+    };
+    if (access.kind !== 'facility') {
+      request.auth = await authenticate(app.ctx, credentials);
+      return;
+    }
+    const facilityId = (request.params as Record<string, unknown> | undefined)?.facilityId;
+    request.auth = await authenticate(app.ctx, credentials, {
+      permission: access.permission,
+      // Only a well-formed id is looked up; anything else fails validation (400) next.
+      facilityId: IdSchema.safeParse(facilityId).success ? String(facilityId) : undefined,
+    });
+    assertPermission(
+      request.auth.user,
+      access.permission,
+      request.auth.facts.permissionGranted ?? false,
+    );
+  };
+}
+
+/** preHandler, after validation: ids in the path or body must be the user's own and in scope. */
+function scopeGuard(app: FastifyInstance, def: EndpointDef) {
+  return async function guardScope(request: FastifyRequest): Promise<void> {
+    if (!request.auth) return;
+    const { user, facts } = request.auth;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (def.userIdParam) assertSameUser(user, params[def.userIdParam]);
+    if (def.userIdField) assertSameUser(user, body[def.userIdField]);
+    if (def.access.kind === 'facility') {
+      const facilityId = params.facilityId ?? body.facility_id;
+      if (typeof facilityId === 'string') {
+        if (facts.facility?.id === facilityId) assertFacilityVisible(user, facts.facility);
+        else await requireFacilityAccess(app.ctx.db, user, facilityId);
+      }
+    }
+  };
 }
 
 export default fp(
@@ -64,58 +121,20 @@ export default fp(
     await app.register(cookie);
     app.decorateRequest('auth', null);
 
+    // Each API route gets the guard of its rule as route hooks, made once with the rule in hand
+    // (no per-request lookup of the route's endpoint). Route hooks run after the instance's.
     app.addHook('onRoute', (route) => {
-      if (isApiPath(route.url) && !route.config?.endpoint) {
-        throw new Error(`${route.method} ${route.url}: declare API routes with endpoint(name)`);
-      }
-    });
-
-    // 401 before anything else is looked at; 403 when the rule's permission is missing. The
-    // session lookup also answers whether the user holds that permission and, for a
-    // `:facilityId` in the path, whether that facility is the user's: one query, not three.
-    app.addHook('onRequest', async (request) => {
-      const name = request.routeOptions.config.endpoint;
-      if (!name) return;
-      const { access } = endpointDef(name);
-      if (access.kind === 'public') return;
-      const facilityId = (request.params as Record<string, unknown> | undefined)?.facilityId;
-      request.auth = await authenticate(
-        app.ctx,
-        { bearer: bearerToken(request), sessionToken: request.cookies[SESSION_COOKIE] },
-        access.kind === 'facility'
-          ? {
-              permission: access.permission,
-              // Only a well-formed id is looked up; anything else fails validation (400) next.
-              facilityId: IdSchema.safeParse(facilityId).success ? String(facilityId) : undefined,
-            }
-          : undefined,
-      );
-      if (access.kind === 'facility') {
-        assertPermission(
-          request.auth.user,
-          access.permission,
-          request.auth.facts.permissionGranted ?? false,
-        );
-      }
-    });
-
-    // After validation: ids in the path or body must be the user's own and in the user's scope.
-    app.addHook('preHandler', async (request) => {
-      const name = request.routeOptions.config.endpoint;
-      if (!name || !request.auth) return;
-      const def = endpointDef(name);
-      const { user, facts } = request.auth;
-      const params = (request.params ?? {}) as Record<string, unknown>;
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (def.userIdParam) assertSameUser(user, params[def.userIdParam]);
-      if (def.userIdField) assertSameUser(user, body[def.userIdField]);
-      if (def.access.kind === 'facility') {
-        const facilityId = params.facilityId ?? body.facility_id;
-        if (typeof facilityId === 'string') {
-          if (facts.facility?.id === facilityId) assertFacilityVisible(user, facts.facility);
-          else await requireFacilityAccess(app.ctx.db, user, facilityId);
+      const name = route.config?.endpoint;
+      if (!name) {
+        if (isApiPath(route.url)) {
+          throw new Error(`${route.method} ${route.url}: declare API routes with endpoint(name)`);
         }
+        return;
       }
+      const def = endpointDef(name);
+      if (def.access.kind === 'public') return;
+      route.onRequest = [...hookList(route.onRequest), sessionGuard(app, def)];
+      route.preHandler = [...hookList(route.preHandler), scopeGuard(app, def)];
     });
   },
   { name: 'auth' },

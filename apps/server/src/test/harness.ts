@@ -21,10 +21,12 @@ import type { LoginResponse } from '@carevoice/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_PASSWORD } from '../constants.js';
 import type { AppContext } from '../context.js';
+import type { ChangeCounter } from '../db/change-counter.js';
 import { connect, type ConnectOptions, type DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -110,6 +112,10 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Default: a CapturingMailer. Pass `'real'` for the configured nodemailer transport. */
   mailer?: Mailer | 'real';
+  /** The caches' change counter instead of the database's (tests that hold the count still). */
+  changeCounter?: ChangeCounter;
+  /** Log lines go here (set `config.logLevel` too: tests default to `silent`). */
+  logs?: DestinationStream;
   /** Adds test-only routes before the app is ready. */
   extend?: (app: FastifyInstance) => void;
   /** SQLite: the file `config.sqliteFile` instead of memory, so other connections can open it. */
@@ -182,10 +188,12 @@ export async function buildTestApp(
 
   const clock = new TestClock();
   const mail = new CapturingMailer();
+  const counter = options.changeCounter;
   const app = await buildApp(config, {
-    database,
+    database: counter ? { ...database, changeCounter: () => counter } : database,
     now: clock.now,
     ...(options.mailer === 'real' ? {} : { mailer: options.mailer ?? mail }),
+    ...(options.logs ? { logs: options.logs } : {}),
   });
   options.extend?.(app);
   await app.ready();

@@ -19,6 +19,7 @@
  * the database (PostgreSQL cannot store it).
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import {
   AcknowledgementListResponseSchema,
   API_BASE,
@@ -587,12 +588,21 @@ const STACK_TRACE = [
   /node_modules|\/work\/|\/home\/|\/srv\//,
 ];
 
+/** The body as an HTTP client reads it: decompressed by its Content-Encoding, if any. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === undefined) return response.body;
+  expect(['br', 'gzip']).toContain(encoding);
+  const decode = encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync;
+  return decode(response.rawPayload).toString('utf8');
+}
+
 /** The body of an answer: JSON, and for an error the endpoint's error shape without internals. */
 function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
   expect(response.statusCode, response.body).toBeLessThan(500);
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
-  const body = JSON.parse(response.body) as Record<string, unknown>;
+  const body = JSON.parse(decodedBody(response)) as Record<string, unknown>;
   if (response.statusCode < 400) return;
   for (const pattern of STACK_TRACE) expect(response.body).not.toMatch(pattern);
   if ((ENDPOINTS[name] as EndpointDef).errorBody === 'msg') {

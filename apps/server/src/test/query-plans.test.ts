@@ -33,6 +33,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_PASSWORD } from '../constants.js';
+import { NEVER_CACHE } from '../db/change-counter.js';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -120,7 +121,8 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     webDist: path.join(dataDir, 'web-dist-missing'),
   };
   const app = await buildApp(config, {
-    database: { db, dialect, close: () => db.destroy() },
+    // Nothing cached: every request must reach the database, whose statements are explained.
+    database: { db, dialect, changeCounter: () => NEVER_CACHE, close: () => db.destroy() },
     now: () => new Date(now),
     mailer: new CapturingMailer(),
   });

@@ -25,7 +25,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
 } from '../../constants.js';
 import type { AppContext, RequestMeta } from '../../context.js';
-import { fromBool, fromFlag, fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
+import { fromFlag, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { ApiError, unauthorized } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -36,34 +36,20 @@ import {
 } from '../throttle/throttle.service.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
-  findSessionWithUser,
   insertSession,
   type AccessQuestions,
   revokeSession,
   touchSession,
 } from './auth.repository.js';
+import type { AccessFacts, SessionUser } from './session-cache.js';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  allFacilityAccess: boolean;
-  allPermissionAccess: boolean;
-}
+export type { AccessFacts, SessionUser } from './session-cache.js';
 
 export interface AuthContext {
   sessionId: string;
   user: SessionUser;
   /** The answers to the AccessQuestions asked with the session lookup (nothing asked: empty). */
   facts: AccessFacts;
-}
-
-/** What the session lookup found out about the AccessQuestions it was asked. */
-export interface AccessFacts {
-  /** Whether a `user_permissions` row grants the permission asked about. */
-  permissionGranted?: boolean;
-  /** The facility asked about: whether it exists and whether it is granted to the user. */
-  facility?: { id: string; exists: boolean; granted: boolean };
 }
 
 export interface Credentials {
@@ -212,41 +198,22 @@ async function liveSession(
   sessionId: string,
   questions?: AccessQuestions,
 ): Promise<AuthContext> {
-  const row = await findSessionWithUser(ctx.db, sessionId, questions);
+  const found = await ctx.sessions.find(ctx.db, sessionId, questions);
+  if (!found) throw unauthorized(MESSAGES.sessionExpired);
+  const { session, facts } = found;
   const now = ctx.now();
-  if (!row) throw unauthorized(MESSAGES.sessionExpired);
-  const idleMs = now.getTime() - fromTimestamp(row.last_seen_at).getTime();
+  const idleMs = now.getTime() - session.lastSeenAtMs;
   const live =
-    row.revoked_at === null &&
-    fromFlag(row.active) &&
-    now < fromTimestamp(row.expires_at) &&
+    !session.revoked &&
+    session.userActive &&
+    now.getTime() < session.expiresAtMs &&
     idleMs <= ctx.config.sessionIdleMinutes * 60_000;
   if (!live) throw unauthorized(MESSAGES.sessionExpired);
   if (idleMs >= SESSION_TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, sessionId, toTimestamp(now));
+    ctx.sessions.touched(sessionId, now);
   }
-  return {
-    sessionId,
-    user: {
-      id: row.user_id,
-      email: row.email,
-      name: row.name,
-      allFacilityAccess: fromFlag(row.all_facility_access),
-      allPermissionAccess: fromFlag(row.all_permission_access),
-    },
-    facts: {
-      ...(questions ? { permissionGranted: fromBool(row.permission_granted) } : {}),
-      ...(questions?.facilityId === undefined
-        ? {}
-        : {
-            facility: {
-              id: questions.facilityId,
-              exists: fromBool(row.facility_exists),
-              granted: fromBool(row.facility_granted),
-            },
-          }),
-    },
-  };
+  return { sessionId, user: session.user, facts };
 }
 
 function signingKey(ctx: AppContext): Uint8Array {

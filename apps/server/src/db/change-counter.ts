@@ -1,0 +1,102 @@
+/**
+ * The change counter behind the server's caches (ADR 011): a number that moves whenever data a
+ * cached answer could depend on may have changed, by anyone. A cache keeps only entries made at
+ * the current count, so an answer is never served after a write it does not show.
+ *
+ * SQLite (the embedded default, one server process per file):
+ * - Writes on the server's own connection are seen by TEMP triggers on every table, which call a
+ *   JavaScript function as the statement runs. Counting happens before the commit, so a reader
+ *   that sees the new count reads after the commit (the connection runs one transaction at a
+ *   time) and a rollback only costs a needless refill.
+ * - Commits by any other connection or process (`npm run create-user`, a second server on the
+ *   same file, an administrator's sqlite3 shell) change `PRAGMA data_version`. Reading it takes
+ *   a file lock and its release (a few microseconds), so `current()` reads it once per turn of
+ *   the event loop: a request that arrives after another process committed is handled in a
+ *   later turn, so it sees that commit.
+ * - Not counted, because no cached answer reads them: the sign-in, reset and idempotency
+ *   records, the audit log, a new session (nobody has cached it yet) and a session's
+ *   `last_seen_at` (the session cache keeps that itself, modules/auth/session-cache.ts).
+ *
+ * PostgreSQL: several instances may share the database and nothing tells one instance about
+ * another's commits without a round trip, so `current()` is undefined and nothing is cached.
+ */
+import type { Database as BetterSqlite } from 'better-sqlite3';
+
+export interface ChangeCounter {
+  /** The current count, or undefined when answers must not be cached at all. */
+  current(): number | undefined;
+}
+
+/** Tables no cached answer reads; writes to them leave the count alone. */
+const UNTRACKED_TABLES = new Set([
+  'login_attempts',
+  'password_resets',
+  'idempotency_keys',
+  'audit_events',
+]);
+
+/** Session columns whose change can end a session or move it to another user. */
+const SESSION_COLUMNS_TRACKED = ['user_id', 'expires_at', 'revoked_at'];
+
+const CHANGED_FUNCTION = 'carevoice_data_changed';
+
+export const NEVER_CACHE: ChangeCounter = { current: () => undefined };
+
+/**
+ * Installs the triggers on the connection (idempotent) and returns its counter. Call it on a
+ * migrated database: tables created afterwards are not tracked.
+ */
+export function sqliteChangeCounter(sqlite: BetterSqlite): ChangeCounter {
+  let count = 0;
+  sqlite.function(CHANGED_FUNCTION, { deterministic: false }, () => {
+    count += 1;
+    return null;
+  });
+
+  const tables = sqlite
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table'
+       AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'kysely\\_%' ESCAPE '\\'`,
+    )
+    .pluck()
+    .all() as string[];
+  const triggers: [name: string, event: string, table: string][] = [];
+  for (const table of tables) {
+    if (UNTRACKED_TABLES.has(table)) continue;
+    if (table === 'sessions') {
+      triggers.push([`${table}_update`, `UPDATE OF ${SESSION_COLUMNS_TRACKED.join(', ')}`, table]);
+      triggers.push([`${table}_delete`, 'DELETE', table]);
+      continue;
+    }
+    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+      triggers.push([`${table}_${event.toLowerCase()}`, event, table]);
+    }
+  }
+  for (const [name, event, table] of triggers) {
+    sqlite.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS "carevoice_changed_${name}" AFTER ${event} ON main."${table}"
+       BEGIN SELECT ${CHANGED_FUNCTION}(); END`,
+    );
+  }
+
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let lastDataVersion = dataVersion.get();
+  let checkedThisTurn = false;
+  const nextTurn = () => {
+    checkedThisTurn = false;
+  };
+  return {
+    current() {
+      if (!checkedThisTurn) {
+        checkedThisTurn = true;
+        setImmediate(nextTurn);
+        const version = dataVersion.get();
+        if (version !== lastDataVersion) {
+          lastDataVersion = version;
+          count += 1;
+        }
+      }
+      return count;
+    },
+  };
+}

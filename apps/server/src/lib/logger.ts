@@ -1,0 +1,109 @@
+/**
+ * The server's logger (pino) and what Fastify does with it per request, made cheap enough to
+ * leave on in production (docs/performance.md, ADR 011):
+ *
+ * - One access-log line per request, written when it completes (Fastify's default writes an
+ *   "incoming request" line too), by the root logger with the request id, the request and the
+ *   outcome: the same fields a request's child logger would write.
+ * - `request.log` is made on first use: Fastify creates a pino child logger per request, which
+ *   costs more than the line itself, and most requests never log anything else.
+ * - Lines go to standard output through an asynchronous destination (`logDestination`): a
+ *   request does not wait for its line to be written, and lines written while the previous write
+ *   is under way leave together. pino writes what is buffered when the process exits (also
+ *   after an uncaught error); a SIGKILL loses the lines still buffered, never more than the
+ *   last few requests'.
+ *   The audit trail is in the database, not in the log (DESIGN §4).
+ *
+ * Headers are never logged: Fastify's serializers write a request as its method, URL, host and
+ * client address and a reply as its status, whatever is passed as `req` or `res`, so a cookie or
+ * an Authorization header cannot reach a line (logger.test.ts). (pino's `redact` of header paths
+ * would find nothing to redact after them, at ~3 µs a line.)
+ */
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream } from 'pino';
+
+/**
+ * The server's pino logger at `level`: to standard output, or to `destination` (tests read the
+ * lines there).
+ */
+export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
+  if (destination) return pino({ level }, destination);
+  if (level === 'silent') return pino({ level });
+  return pino({ level }, logDestination(1));
+}
+
+/**
+ * Asynchronous writes to `fd`: a line starts on its way at once unless a write is under way, and
+ * the lines that arrive meanwhile leave together with the next one. No minimum length: a
+ * buffer that waits for 4 kB held every line of a quiet server (the outbox file of a reset mail,
+ * an error) until the process ended, for no measurable gain under load (docs/performance.md).
+ */
+export function logDestination(fd: number): DestinationStream {
+  return pino.destination({ dest: fd, sync: false, minLength: 0 });
+}
+
+/** One line per request, by the server's logger with Fastify's serializers (see above). */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const entry = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) request.server.log.error({ ...entry, err: error }, 'request errored');
+    else request.server.log.info(entry, 'request completed');
+  }
+}
+
+/** A request's logger, which becomes `parent.child(bindings)` when something logs with it. */
+class LazyChildLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  logger(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+}
+
+// fatal(…) … trace(…): the child's, on the prototype (one set for every request).
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
+  Object.defineProperty(LazyChildLogger.prototype, level, {
+    value(this: LazyChildLogger, ...args: unknown[]) {
+      (this.logger()[level] as (...args: unknown[]) => void)(...args);
+    },
+  });
+}
+
+/** Fastify's `childLoggerFactory`: `request.log` made on first use. */
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
+}

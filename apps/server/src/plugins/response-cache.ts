@@ -1,0 +1,180 @@
+/**
+ * Answers of the read endpoints, kept in memory between writes and sent compressed (ADR 011).
+ *
+ * - What is cached: the 200 answers of the GET endpoints in CACHED_ENDPOINTS, by endpoint and
+ *   path parameters, plus the user for answers that depend on who asks (`user`). A `facility`
+ *   answer depends on the facility in the path and the data alone, so every user who may see
+ *   that facility shares it; the guard has refused everyone else before this runs.
+ * - When: every access rule, the validation and the guard's checks run on every request as
+ *   before; only the handler is skipped, by a route preHandler that runs after the guard's.
+ *   Errors are never cached.
+ * - For how long: until the change counter moves (db/change-counter.ts), which any write the
+ *   answer could show does, by this process or another one. On PostgreSQL nothing is cached.
+ * - Compression: a browser's `Accept-Encoding` gets the body as Brotli or gzip when it is over
+ *   COMPRESS_MIN_BYTES, made once per cached answer and kept with it (a due list of ~270
+ *   surveys: 32 kB of JSON, ~4 kB compressed).
+ */
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { EndpointName } from '@carevoice/shared';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { RESPONSE_CACHE_LIMITS } from '../constants.js';
+import { GenerationCache } from '../lib/generation-cache.js';
+import { hookList } from './auth.js';
+
+/** Whose answer a cached endpoint gives: the facility's (shared) or the signed-in user's. */
+export type CacheScope = 'facility' | 'user';
+
+export const CACHED_ENDPOINTS: Partial<Record<EndpointName, CacheScope>> = {
+  permissions: 'user',
+  surveyList: 'facility',
+  surveyListDated: 'facility',
+  unlistedResidents: 'facility',
+  questions: 'facility',
+  activeEmployees: 'facility',
+  acknowledgements: 'facility',
+  surveySets: 'facility',
+  activePatients: 'facility',
+  setQuestions: 'user',
+  culinaryEmployees: 'facility',
+};
+
+/** Smaller bodies are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+interface CachedAnswer {
+  contentType: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Slot {
+  key: string;
+  generation: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the answer of a cacheable request goes (set in preHandler on a miss). */
+    responseCacheSlot: Slot | null;
+  }
+}
+
+const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
+  // Quality 5: within a few percent of the best size for JSON, at a millisecond for a due list.
+  br: (body) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => zlib.gzipSync(body),
+};
+
+/** A bounded memo of parsed Accept-Encoding values (browsers send a handful of distinct ones). */
+function boundedMemo(limit: number) {
+  const values = new Map<string, string>();
+  return {
+    get: (key: string) => values.get(key),
+    has: (key: string) => values.has(key),
+    set(key: string, value: string) {
+      if (values.size >= limit) values.clear();
+      values.set(key, value);
+      return this;
+    },
+  };
+}
+
+export default fp(
+  async function responseCachePlugin(app) {
+    const { changes } = app.ctx;
+    const cache = new GenerationCache<CachedAnswer>(RESPONSE_CACHE_LIMITS);
+    const negotiator = new Negotiator<Encoding | 'identity'>({
+      supportedValues: ['br', 'gzip', 'identity'],
+      cache: boundedMemo(64),
+    });
+    app.decorateRequest('responseCacheSlot', null);
+
+    /** The body to send for the request's Accept-Encoding, compressing it on first use. */
+    function encodedBody(
+      answer: CachedAnswer,
+      key: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Buffer {
+      reply.header('content-type', answer.contentType);
+      if (answer.identity.length < COMPRESS_MIN_BYTES) return answer.identity;
+      reply.header('vary', 'accept-encoding');
+      const accepted = request.headers['accept-encoding'];
+      const encoding = accepted ? negotiator.negotiate(accepted) : null;
+      if (encoding === null || encoding === 'identity') return answer.identity;
+      let body = answer[encoding];
+      if (!body) {
+        body = COMPRESS[encoding](answer.identity);
+        answer[encoding] = body;
+        cache.grow(key, body.length);
+      }
+      reply.header('content-encoding', encoding);
+      return body;
+    }
+
+    /** preHandler, after the guard's: the cached answer, or a slot for the handler's. */
+    function answerFromCache(name: EndpointName, scope: CacheScope): preHandlerHookHandler {
+      return function cachedAnswer(request, reply, done) {
+        const generation = changes.current();
+        if (generation === undefined || !request.auth) return done();
+        const key = JSON.stringify([
+          name,
+          scope === 'user' ? request.auth.user.id : '',
+          ...Object.values(request.params as Record<string, unknown>),
+        ]);
+        const answer = cache.get(key, generation);
+        if (!answer) {
+          request.responseCacheSlot = { key, generation };
+          return done();
+        }
+        reply.send(encodedBody(answer, key, request, reply));
+      };
+    }
+
+    /** onSend: keeps a 200 answer made for a slot, and sends it encoded. */
+    const keepAnswer: onSendHookHandler = (request, reply, payload, done) => {
+      const slot = request.responseCacheSlot;
+      if (
+        !slot ||
+        reply.statusCode !== 200 ||
+        (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+      ) {
+        return done(null, payload);
+      }
+      request.responseCacheSlot = null;
+      const answer: CachedAnswer = {
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        identity: Buffer.from(payload),
+      };
+      cache.set(slot.key, answer, slot.generation, answer.identity.length);
+      done(null, encodedBody(answer, slot.key, request, reply));
+    };
+
+    // Route hooks, appended after the guard's (the auth plugin's onRoute runs first).
+    app.addHook('onRoute', (route) => {
+      const name = route.config?.endpoint;
+      const scope = name && route.method === 'GET' ? CACHED_ENDPOINTS[name] : undefined;
+      if (!name || !scope) return;
+      route.preHandler = [...hookList(route.preHandler), answerFromCache(name, scope)];
+      route.onSend = [...hookList(route.onSend), keepAnswer];
+    });
+  },
+  { name: 'response-cache', dependencies: ['auth'] },
+);
