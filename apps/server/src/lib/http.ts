@@ -27,6 +27,12 @@ export function endpointDef(name: EndpointName): EndpointDef {
   return ENDPOINTS[name];
 }
 
+/** A route option that may hold one hook or several, as a list (to add a hook in onRoute). */
+export function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /**
  * Method, URL and access rule of an endpoint, to spread into `app.route({...})`:
  *   app.route({ ...endpoint('me'), schema: {...}, handler })

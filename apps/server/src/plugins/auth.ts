@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROFILE_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../constants.js';
 import { isHttps, type Config } from '../env.js';
-import { endpointDef, isApiPath } from '../lib/http.js';
+import { endpointDef, hookList, isApiPath } from '../lib/http.js';
 import {
   assertFacilityVisible,
   assertPermission,
@@ -58,12 +58,6 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-}
-
-/** A route option that may hold one hook or several, as a list. */
-export function hookList<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /**

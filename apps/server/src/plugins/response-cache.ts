@@ -26,7 +26,7 @@ import type {
 import fp from 'fastify-plugin';
 import { RESPONSE_CACHE_LIMITS } from '../constants.js';
 import { GenerationCache } from '../lib/generation-cache.js';
-import { hookList } from './auth.js';
+import { hookList } from '../lib/http.js';
 
 /** Whose answer a cached endpoint gives: the facility's (shared) or the signed-in user's. */
 export type CacheScope = 'facility' | 'user';
