@@ -1,11 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_BASE } from '@carevoice/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect, useTestApp } from '../test/harness.js';
-import { logDestination } from './logger.js';
+import { logDestination, TurnDestination } from './logger.js';
 
 /** Log lines as written, parsed. */
 class LogLines {
@@ -97,9 +99,50 @@ describe('the production log destination', () => {
         .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 2_000 })
         .toContain('a quiet server says one thing');
     } finally {
-      (destination as unknown as { flushSync(): void }).flushSync();
+      destination.flushSync();
       fs.closeSync(fd);
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes the lines of one event-loop turn in one call, after the turn', async () => {
+    const writes: string[] = [];
+    const destination = new TurnDestination({ write: (text: string) => void writes.push(text) });
+    const logger = pino({ level: 'info' }, destination);
+    logger.info('first');
+    logger.info('second');
+    logger.info('third');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(
+      writes[0]
+        ?.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(['first', 'second', 'third']);
+    logger.info('next turn');
+    destination.flushSync();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toContain('next turn');
+  });
+
+  it('writes what is pending when the process exits', () => {
+    const script = `
+      import { logDestination } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).href)};
+      import pino from 'pino';
+      pino({ level: 'info' }, logDestination(1)).info('said just before the end');
+      process.exit(3);
+    `;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+        cwd: path.dirname(fileURLToPath(import.meta.url)),
+      },
+    );
+    expect(result.status).toBe(3);
+    expect(result.stdout).toContain('said just before the end');
   });
 });

@@ -7,11 +7,10 @@
  *   outcome: the same fields a request's child logger would write.
  * - `request.log` is made on first use: Fastify creates a pino child logger per request, which
  *   costs more than the line itself, and most requests never log anything else.
- * - Lines go to standard output through an asynchronous destination (`logDestination`): a
- *   request does not wait for its line to be written, and lines written while the previous write
- *   is under way leave together. pino writes what is buffered when the process exits (also
- *   after an uncaught error); a SIGKILL loses the lines still buffered, never more than the
- *   last few requests'.
+ * - Lines go to standard output once per event-loop turn (`logDestination`): a request does not
+ *   wait for its line to be written, and the lines of all requests completed in one turn leave
+ *   in one write. What is pending is written when the process exits (also after an uncaught
+ *   error); a SIGKILL loses at most the lines of the turn it lands in.
  *   The audit trail is in the database, not in the log (DESIGN §4).
  *
  * Headers are never logged: Fastify's serializers write a request as its method, URL, host and
@@ -38,13 +37,42 @@ export function createLogger(level: string, destination?: DestinationStream): Fa
 }
 
 /**
- * Asynchronous writes to `fd`: a line starts on its way at once unless a write is under way, and
- * the lines that arrive meanwhile leave together with the next one. No minimum length: a
- * buffer that waits for 4 kB held every line of a quiet server (the outbox file of a reset mail,
- * an error) until the process ended, for no measurable gain under load (docs/performance.md).
+ * Writes to `fd` (docs/performance.md, "The access line"): lines are joined until the end of the
+ * current event-loop turn and then written in one synchronous call by pino's own destination
+ * (sonic-boom, which retries a full pipe). A lone line leaves within the turn it was logged in,
+ * and a busy server makes one write call per turn instead of one per request. Asynchronous
+ * writes cost more than they save here: each went through libuv's thread pool, whose thread and
+ * wake-up competed with the requests for the two cores, about a fifth of a cached read.
  */
-export function logDestination(fd: number): DestinationStream {
-  return pino.destination({ dest: fd, sync: false, minLength: 0 });
+export function logDestination(fd: number): TurnDestination {
+  return new TurnDestination(pino.destination({ dest: fd, sync: true, minLength: 0 }));
+}
+
+/** A destination that hands `target` the lines of one event-loop turn at once (see above). */
+export class TurnDestination implements DestinationStream {
+  private pending = '';
+
+  constructor(private readonly target: DestinationStream) {
+    process.once('exit', this.flushSync);
+  }
+
+  write(line: string): void {
+    if (this.pending === '') setImmediate(this.flushSync);
+    this.pending += line;
+  }
+
+  /** Writes what is pending now (also pino's `logger.flush()` and the process exit). */
+  readonly flushSync = (): void => {
+    if (this.pending === '') return;
+    const lines = this.pending;
+    this.pending = '';
+    this.target.write(lines);
+  };
+
+  flush(callback?: (error?: Error) => void): void {
+    this.flushSync();
+    callback?.();
+  }
 }
 
 /** One line per request, by the server's logger with Fastify's serializers (see above). */
