@@ -18,8 +18,8 @@ const CARD_GAP_PX = 16;
  * The due list's cards, four to a row above three items (spec §2), fewer per row on a phone.
  * Only the rows on screen (plus a few above and below) are in the page, so a list of thousands
  * scrolls smoothly; the page itself scrolls. Cards are buttons: Tab moves through them, and as the
- * browser scrolls a focused card into view the next rows appear. The row holding the focus stays
- * rendered even when scrolled away, so focus is never lost.
+ * browser scrolls a focused card into view the next rows appear. The row holding the focus and
+ * its neighbours stay rendered even when scrolled away, so focus is never lost.
  */
 export function SurveyCardGrid({
   items,
@@ -47,14 +47,18 @@ export function SurveyCardGrid({
     return () => observer.disconnect();
   }, []);
 
+  // The focused row and the rows either side of it stay in the page. Focus re-renders at once
+  // (a discrete event); scrolling re-renders a frame or more later. So however fast Tab or
+  // Shift+Tab is pressed, the next card is already there and focus never leaves the list early.
   const [focusedRow, setFocusedRow] = useState<number | null>(null);
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (focusedRow === null || focusedRow >= range.count || indexes.includes(focusedRow)) {
-        return indexes;
-      }
-      return [...indexes, focusedRow].sort((a, b) => a - b);
+      if (focusedRow === null) return indexes;
+      const kept = [focusedRow - 1, focusedRow, focusedRow + 1].filter(
+        (index) => index >= 0 && index < range.count && !indexes.includes(index),
+      );
+      return kept.length === 0 ? indexes : [...indexes, ...kept].sort((a, b) => a - b);
     },
     [focusedRow],
   );

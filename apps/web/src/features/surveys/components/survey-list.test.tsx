@@ -1,5 +1,5 @@
 import { MESSAGES, UI_TEXT, type SurveyListItem } from '@carevoice/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PatientSurveyRoute from '@/app/routes/patient-survey';
 import type { SurveyListFlowState } from '@/config/flow-state';
@@ -299,5 +299,26 @@ describe('SurveyList with thousands of surveys', { timeout: UI_TEST_TIMEOUT_MS }
     expect(rendered).toBeGreaterThan(0);
     // 3000 cards make 750 rows; jsdom measures every row as 0 px high, so more fit than in a browser.
     expect(rendered).toBeLessThan(100);
+  });
+
+  it('has the next row in the page as soon as a card of the last rendered row is focused', async () => {
+    const many: SurveyListItem[] = Array.from({ length: 3000 }, (_, index) => ({
+      id: `sv-${index}`,
+      first_name: `First${index}`,
+      last_name: `Last${index}`,
+      due_date: '2031-03-03',
+    }));
+    fakeServer({ lists: { 'fac-1': many } });
+    renderList();
+    await screen.findByRole('button', { name: /^Last0, First0/ }, { timeout: 10_000 });
+    const rows = () => screen.getAllByTestId('survey-card-row');
+    const last = rows().at(-1) as HTMLElement;
+    const lastIndex = Number(last.dataset.index);
+    const nextFirstCard = new RegExp(`^Last${(lastIndex + 1) * 4}, First${(lastIndex + 1) * 4} `);
+    expect(screen.queryByRole('button', { name: nextFirstCard })).not.toBeInTheDocument();
+
+    // jsdom never scrolls, so only the focus itself can bring the next row (Tab needs it there).
+    act(() => within(last).getAllByRole('button').at(-1)?.focus());
+    expect(screen.getByRole('button', { name: nextFirstCard })).toBeInTheDocument();
   });
 });
