@@ -275,15 +275,19 @@ describe('SurveyList', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   });
 });
 
+/** `count` surveys due the same day, named Last0, First0 … in list order. */
+function manySurveys(count: number): SurveyListItem[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `sv-${index}`,
+    first_name: `First${index}`,
+    last_name: `Last${index}`,
+    due_date: '2031-03-03',
+  }));
+}
+
 describe('SurveyList with thousands of surveys', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   it('keeps only the rows near the screen in the page', async () => {
-    const many: SurveyListItem[] = Array.from({ length: 3000 }, (_, index) => ({
-      id: `sv-${index}`,
-      first_name: `First${index}`,
-      last_name: `Last${index}`,
-      due_date: '2031-03-03',
-    }));
-    fakeServer({ lists: { 'fac-1': many } });
+    fakeServer({ lists: { 'fac-1': manySurveys(3000) } });
     renderRoutes(
       withSession([
         {
@@ -302,13 +306,7 @@ describe('SurveyList with thousands of surveys', { timeout: UI_TEST_TIMEOUT_MS }
   });
 
   it('has the next row in the page as soon as a card of the last rendered row is focused', async () => {
-    const many: SurveyListItem[] = Array.from({ length: 3000 }, (_, index) => ({
-      id: `sv-${index}`,
-      first_name: `First${index}`,
-      last_name: `Last${index}`,
-      due_date: '2031-03-03',
-    }));
-    fakeServer({ lists: { 'fac-1': many } });
+    fakeServer({ lists: { 'fac-1': manySurveys(3000) } });
     renderList();
     await screen.findByRole('button', { name: /^Last0, First0/ }, { timeout: 10_000 });
     const rows = () => screen.getAllByTestId('survey-card-row');
