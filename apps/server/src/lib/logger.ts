@@ -39,10 +39,10 @@ export function createLogger(level: string, destination?: DestinationStream): Fa
 /**
  * Writes to `fd` (ADR 012): lines are joined until the end of the current event-loop turn and
  * then written in one synchronous call by pino's own destination (sonic-boom, which retries a
- * full pipe). A lone line leaves within the turn it was logged in,
- * and a busy server makes one write call per turn instead of one per request. Asynchronous
- * writes cost more than they save here: each went through libuv's thread pool, whose thread and
- * wake-up competed with the requests for the two cores, about a fifth of a cached read.
+ * full pipe). A lone line leaves within the turn it was logged in, and a busy server makes one
+ * write call per turn instead of one per request. Asynchronous writes cost more than they save
+ * here: each went through libuv's thread pool, whose thread and wake-up competed with the
+ * requests for the two cores, about a fifth of a cached read.
  */
 export function logDestination(fd: number): TurnDestination {
   return new TurnDestination(pino.destination({ dest: fd, sync: true, minLength: 0 }));

@@ -309,8 +309,7 @@ describe('SurveyList with thousands of surveys', { timeout: UI_TEST_TIMEOUT_MS }
     fakeServer({ lists: { 'fac-1': manySurveys(3000) } });
     renderList();
     await screen.findByRole('button', { name: /^Last0, First0/ }, { timeout: 10_000 });
-    const rows = () => screen.getAllByTestId('survey-card-row');
-    const last = rows().at(-1) as HTMLElement;
+    const last = screen.getAllByTestId('survey-card-row').at(-1) as HTMLElement;
     const lastIndex = Number(last.dataset.index);
     const nextFirstCard = new RegExp(`^Last${(lastIndex + 1) * 4}, First${(lastIndex + 1) * 4} `);
     expect(screen.queryByRole('button', { name: nextFirstCard })).not.toBeInTheDocument();
