@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { MESSAGES } from '@carevoice/shared';
+import { MESSAGES, ROUTE_PRELOADS_PATH } from '@carevoice/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './constants.js';
-import { buildPages, pageFor, renderPage, ROUTE_PRELOADS_FILE } from './plugins/web.js';
+import { buildPages, pageFor, renderPage } from './plugins/web.js';
 import { buildTestApp, describeEachDialect, useTestApp, type TestApp } from './test/harness.js';
 
 const LOGIN = '/api/v1/users/sf-login/';
@@ -304,7 +304,7 @@ describe('serving the built web app', () => {
     );
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
     fs.mkdirSync(path.join(webDist, '.vite'));
-    fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_PATH), JSON.stringify(PRELOADS));
     t = await buildTestApp('sqlite', { config: { webDist } });
   });
   afterAll(async () => {
@@ -409,7 +409,7 @@ describe('serving the built web app', () => {
         JSON.stringify({ home: { files: ['assets/x.js'] } }),
         JSON.stringify({ '/': ['assets/x.js'] }),
       ]) {
-        fs.writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), list);
+        fs.writeFileSync(path.join(dist, ROUTE_PRELOADS_PATH), list);
         expect(html(buildPages(dist, warn))).toBe(INDEX);
       }
       expect(warnings).toHaveLength(5);
@@ -419,7 +419,7 @@ describe('serving the built web app', () => {
       warnings.length = 0;
       const calls = ['login', 'no-such-call', 'surveyList', 'me'];
       fs.writeFileSync(
-        path.join(dist, ROUTE_PRELOADS_FILE),
+        path.join(dist, ROUTE_PRELOADS_PATH),
         JSON.stringify({ '/': { files: [], calls } }),
       );
       expect(preloadsOf(html(buildPages(dist, warn)))).toEqual([callPreload('/api/v1/users/me/')]);

@@ -26,6 +26,7 @@ import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import responseCachePlugin from './plugins/response-cache.js';
+import responseCheckPlugin from './plugins/response-check.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where log lines go; by default standard output. */
   logs?: DestinationStream;
+  /** Check every API answer against its declared schema (tests; plugins/response-check.ts). */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -78,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  // Before the response cache, whose onSend compresses the answer this one reads.
+  if (deps.checkResponses) await app.register(responseCheckPlugin);
   await app.register(responseCachePlugin);
   await app.register(webPlugin);
 

@@ -1,16 +1,19 @@
-/** Named limits of the server (DESIGN §4). Tests import these instead of repeating numbers. */
+/**
+ * Named limits of the server (DESIGN §4). Tests import these instead of repeating numbers; limits
+ * the web app or the texts share live in packages/shared (limits.ts).
+ */
+import { SESSION_MAX_AGE_DAYS, THROTTLE_WINDOW_MINUTES } from '@carevoice/shared';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** A session ends this long after sign-in, whatever the activity (spec §9: 7-day token cookie). */
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_MAX_AGE_SECONDS = SESSION_MAX_AGE_DAYS * 24 * 60 * 60;
 /** `last_seen_at` is written at most this often per session (idle timeout precision). */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
+/** The httpOnly session cookie (ADR 002); the script-readable one is shared PROFILE_COOKIE. */
 export const SESSION_COOKIE = 'cv_session';
-/** The spec's script-readable cookie: profile only, no secret (ADR 002). */
-export const PROFILE_COOKIE = 'token';
 
 /** Lifetime of `jwt_access` for API clients using `Authorization: Bearer`. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -18,11 +21,16 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION_MAX_AGE_SECONDS;
 
 /** Failed sign-ins per account or per IP address within the window before 429. */
-export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  windowMinutes: THROTTLE_WINDOW_MINUTES,
+} as const;
 /** Reset requests per address or IP, and failed reset confirmations per request or IP. */
-export const RESET_THROTTLE = { maxAttempts: 10, windowMinutes: 15 } as const;
+export const RESET_THROTTLE = {
+  maxAttempts: 10,
+  windowMinutes: THROTTLE_WINDOW_MINUTES,
+} as const;
 
-export const RESET_CODE_TTL_MINUTES = 10;
 /** Wrong codes after which a reset request is dead. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 

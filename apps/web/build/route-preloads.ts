@@ -21,9 +21,8 @@
  */
 import fs from 'node:fs';
 import { parseSync, type Plugin } from 'vite';
+import { ROUTE_PRELOADS_PATH } from '../../../packages/shared/src/limits.ts';
 import { paths } from '../src/config/paths.ts';
-
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** An ESTree node as the parser gives it; only the fields read here are typed. */
 interface Node {
@@ -214,7 +213,7 @@ export function routePreloads({
       }
       this.emitFile({
         type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
+        fileName: ROUTE_PRELOADS_PATH,
         source: `${JSON.stringify(preloads, null, 2)}\n`,
       });
     },

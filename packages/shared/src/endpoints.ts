@@ -1,4 +1,55 @@
+/**
+ * The HTTP contract (DESIGN §3): one entry per endpoint, holding everything both sides need to
+ * know of it — method and path, who may call it, the schemas of its path parameters, body and
+ * answer, and whether its answer may be kept between writes. The server registers each entry as
+ * a route and checks requests (and, in tests, answers) against these schemas; the web app builds
+ * its URLs from them and parses every answer with them; the access-matrix and hostile-input
+ * suites walk this table.
+ */
+import { z } from 'zod';
 import type { PermissionType } from './enums.js';
+import {
+  AcknowledgementListResponseSchema,
+  ReviewDecisionRequestSchema,
+} from './schemas/acknowledgements.js';
+import {
+  FacilityPermissionResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  ResetConfirmSchema,
+  ResetRequestResponseSchema,
+  ResetRequestSchema,
+} from './schemas/auth.js';
+import {
+  DateStringSchema,
+  DetailResponseSchema,
+  IdSchema,
+  MsgResponseSchema,
+  TextSchema,
+} from './schemas/common.js';
+import {
+  ActiveEmployeesResponseSchema,
+  ActivePatientsResponseSchema,
+  CreateSetSurveyRequestSchema,
+  CreateSurveyRequestSchema,
+  CreateSurveyResponseSchema,
+  CulinaryEmployeesResponseSchema,
+  DatedSurveyListResponseSchema,
+  DelaySurveyRequestSchema,
+  FetchAnswersRequestSchema,
+  FetchAnswersResponseSchema,
+  QuestionsResponseSchema,
+  ResidentDischargedRequestSchema,
+  ResidentSurveyTypeSchema,
+  SubmitAnswersRequestSchema,
+  SubmitAnswersResponseSchema,
+  SurveyListResponseSchema,
+  SurveySetsResponseSchema,
+  UnlistedResidentsResponseSchema,
+} from './schemas/surveys.js';
 
 /** Base of every API path (spec §7). */
 export const API_BASE = '/api/v1/users';
@@ -15,11 +66,26 @@ export type HttpMethod = 'GET' | 'POST';
 export type AccessRule =
   { kind: 'public' } | { kind: 'session' } | { kind: 'facility'; permission: PermissionType };
 
+/**
+ * Whose answer a GET endpoint gives, when it may be kept in memory between writes (ADR 011):
+ * `facility` — the same for everyone who may see the facility in its path (the path must have a
+ * `:facilityId`); `user` — the signed-in user's own.
+ */
+export type CacheScope = 'facility' | 'user';
+
 export interface EndpointDef {
   readonly method: HttpMethod;
   /** Path under API_BASE in Fastify's `:param` notation, no leading or trailing slash. */
   readonly path: string;
   readonly access: AccessRule;
+  /** Path parameters, one property per `:param` of the path. */
+  readonly params?: z.ZodObject;
+  /** The JSON body (POST). */
+  readonly body?: z.ZodType;
+  /** The 200 answer. */
+  readonly response: z.ZodType;
+  /** GET answers kept between writes, and whose they are; absent: never kept. */
+  readonly cache?: CacheScope;
   /** Whether the body carries a user id that must match the session (sf_user_id / user_id). */
   readonly userIdField?: 'sf_user_id' | 'user_id';
   /** Whether a path parameter carries a user id that must match the session. */
@@ -31,81 +97,207 @@ export interface EndpointDef {
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
 const reviews = { kind: 'facility', permission: 'Incentive_Acknowledgement' } as const;
 
-/** Every API endpoint, keyed by name. The server registers each and the tests walk this table. */
+const facilityParams = z.object({ facilityId: IdSchema });
+const dueListParams = facilityParams.extend({ surveyType: ResidentSurveyTypeSchema });
+
+/** Every API endpoint, keyed by name. */
 export const ENDPOINTS = {
-  login: { method: 'POST', path: 'sf-login', access: { kind: 'public' } },
-  logout: { method: 'POST', path: 'logout', access: { kind: 'session' } },
-  refresh: { method: 'POST', path: 'token/refresh', access: { kind: 'public' } },
-  me: { method: 'GET', path: 'me', access: { kind: 'session' } },
+  login: {
+    method: 'POST',
+    path: 'sf-login',
+    access: { kind: 'public' },
+    body: LoginRequestSchema,
+    response: LoginResponseSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: 'logout',
+    access: { kind: 'session' },
+    response: DetailResponseSchema,
+  },
+  refresh: {
+    method: 'POST',
+    path: 'token/refresh',
+    access: { kind: 'public' },
+    body: RefreshRequestSchema,
+    response: RefreshResponseSchema,
+  },
+  me: { method: 'GET', path: 'me', access: { kind: 'session' }, response: MeResponseSchema },
   permissions: {
     method: 'GET',
     path: 'facility/permission/:sfUserId',
     access: { kind: 'session' },
     userIdParam: 'sfUserId',
+    params: z.object({ sfUserId: IdSchema }),
+    response: FacilityPermissionResponseSchema,
+    cache: 'user',
   },
   resetRequest: {
     method: 'POST',
     path: 'reset-password/request',
     access: { kind: 'public' },
     errorBody: 'msg',
+    body: ResetRequestSchema,
+    response: ResetRequestResponseSchema,
   },
   resetConfirm: {
     method: 'POST',
     path: 'reset-password',
     access: { kind: 'public' },
     errorBody: 'msg',
+    body: ResetConfirmSchema,
+    response: MsgResponseSchema,
   },
   surveyList: {
     method: 'GET',
     path: 'facility-survey-patients/:facilityId/:surveyType',
     access: surveys,
+    params: dueListParams,
+    response: SurveyListResponseSchema,
+    cache: 'facility',
   },
   surveyListDated: {
     method: 'GET',
     path: 'facility-survey-patients/:facilityId/:surveyType/:startDate/:endDate',
     access: surveys,
+    params: dueListParams.extend({ startDate: DateStringSchema, endDate: DateStringSchema }),
+    response: DatedSurveyListResponseSchema,
+    cache: 'facility',
   },
   unlistedResidents: {
     method: 'GET',
     path: 'get-unlisted-patients/:facilityId/:searchText',
     access: surveys,
+    // Fastify refuses path parameters over 100 characters (414) before this schema runs.
+    params: facilityParams.extend({ searchText: TextSchema }),
+    response: UnlistedResidentsResponseSchema,
+    cache: 'facility',
   },
-  createSurvey: { method: 'POST', path: 'create-survey', access: surveys },
-  questions: { method: 'GET', path: 'survey-questions/:surveyType/:facilityId', access: surveys },
+  createSurvey: {
+    method: 'POST',
+    path: 'create-survey',
+    access: surveys,
+    body: CreateSurveyRequestSchema,
+    response: CreateSurveyResponseSchema,
+  },
+  questions: {
+    method: 'GET',
+    path: 'survey-questions/:surveyType/:facilityId',
+    access: surveys,
+    params: dueListParams,
+    response: QuestionsResponseSchema,
+    cache: 'facility',
+  },
   submitAnswers: {
     method: 'POST',
     path: 'survey-answers',
     access: surveys,
     userIdField: 'sf_user_id',
+    body: SubmitAnswersRequestSchema,
+    response: SubmitAnswersResponseSchema,
   },
-  delaySurvey: { method: 'POST', path: 'delay-survey', access: surveys },
+  delaySurvey: {
+    method: 'POST',
+    path: 'delay-survey',
+    access: surveys,
+    body: DelaySurveyRequestSchema,
+    response: DetailResponseSchema,
+  },
   residentDischarged: {
     method: 'POST',
     path: 'resident-discharged',
     access: surveys,
     userIdField: 'user_id',
+    body: ResidentDischargedRequestSchema,
+    response: DetailResponseSchema,
   },
-  activeEmployees: { method: 'GET', path: 'active/employee/:facilityId', access: surveys },
+  activeEmployees: {
+    method: 'GET',
+    path: 'active/employee/:facilityId',
+    access: surveys,
+    params: facilityParams,
+    response: ActiveEmployeesResponseSchema,
+    cache: 'facility',
+  },
   acknowledgements: {
     method: 'GET',
     path: 'acknowledgement-employee-list/:facilityId',
     access: reviews,
+    params: facilityParams,
+    response: AcknowledgementListResponseSchema,
+    cache: 'facility',
   },
   reviewDecision: {
     method: 'POST',
     path: 'acknowledgement-employee-list/:facilityId',
     access: reviews,
     userIdField: 'user_id',
+    params: facilityParams,
+    body: ReviewDecisionRequestSchema,
+    response: DetailResponseSchema,
   },
-  fetchAnswers: { method: 'POST', path: 'fetch-question-answers', access: surveys },
-  surveySets: { method: 'GET', path: 'survey-sets/:facilityId', access: surveys },
-  activePatients: { method: 'GET', path: 'active-patients/:facilityId', access: surveys },
-  setQuestions: { method: 'GET', path: 'survey-set-questions/:surveySetId', access: surveys },
-  createSetSurvey: { method: 'POST', path: 'create-as-needed-survey', access: surveys },
-  culinaryEmployees: { method: 'GET', path: 'culinary-employees/:facilityId', access: surveys },
+  fetchAnswers: {
+    method: 'POST',
+    path: 'fetch-question-answers',
+    access: surveys,
+    body: FetchAnswersRequestSchema,
+    response: FetchAnswersResponseSchema,
+  },
+  surveySets: {
+    method: 'GET',
+    path: 'survey-sets/:facilityId',
+    access: surveys,
+    params: facilityParams,
+    response: SurveySetsResponseSchema,
+    cache: 'facility',
+  },
+  activePatients: {
+    method: 'GET',
+    path: 'active-patients/:facilityId',
+    access: surveys,
+    params: facilityParams,
+    response: ActivePatientsResponseSchema,
+    cache: 'facility',
+  },
+  setQuestions: {
+    method: 'GET',
+    path: 'survey-set-questions/:surveySetId',
+    access: surveys,
+    params: z.object({ surveySetId: IdSchema }),
+    response: QuestionsResponseSchema,
+    // Who may read a set depends on the user's facilities, not on one facility in the path.
+    cache: 'user',
+  },
+  createSetSurvey: {
+    method: 'POST',
+    path: 'create-as-needed-survey',
+    access: surveys,
+    body: CreateSetSurveyRequestSchema,
+    response: CreateSurveyResponseSchema,
+  },
+  culinaryEmployees: {
+    method: 'GET',
+    path: 'culinary-employees/:facilityId',
+    access: surveys,
+    params: facilityParams,
+    response: CulinaryEmployeesResponseSchema,
+    cache: 'facility',
+  },
 } as const satisfies Record<string, EndpointDef>;
 
-export type EndpointName = keyof typeof ENDPOINTS;
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
+
+/** The path parameters of an endpoint, by name (none: an empty object). */
+export type EndpointParams<N extends EndpointName> = Endpoints[N] extends { params: z.ZodType }
+  ? z.input<Endpoints[N]['params']>
+  : Record<string, never>;
+/** The JSON body an endpoint takes, as the client writes it. */
+export type EndpointBody<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType }
+  ? z.input<Endpoints[N]['body']>
+  : undefined;
+/** The 200 answer of an endpoint, as parsed. */
+export type EndpointResponse<N extends EndpointName> = z.output<Endpoints[N]['response']>;
 
 /** Builds a concrete API URL path from an endpoint and its params (each URI-encoded). */
 export function apiPath(name: EndpointName, params: Record<string, string> = {}): string {

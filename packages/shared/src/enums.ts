@@ -13,8 +13,18 @@ export type PermissionType = (typeof PERMISSION_TYPES)[number];
 export const RESIDENT_SURVEY_TYPES = ['Admission', 'Discharge'] as const;
 export type ResidentSurveyType = (typeof RESIDENT_SURVEY_TYPES)[number];
 
+export function isResidentSurveyType(type: string): type is ResidentSurveyType {
+  return (RESIDENT_SURVEY_TYPES as readonly string[]).includes(type);
+}
+
 export const SURVEY_TYPES = ['Admission', 'Discharge', 'Additional', 'As Needed'] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];
+
+/** The type of every survey taken from a survey set (ADR 005). */
+export const SET_SURVEY_TYPE = 'As Needed' satisfies SurveyType;
+
+/** Survey types a survey record can have: a facility questionnaire's, or a set's. */
+export type StoredSurveyType = ResidentSurveyType | typeof SET_SURVEY_TYPE;
 
 export const QUESTION_TYPES = ['Text', 'Radio', 'Picklist', 'MultiPicklist', 'Number'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -33,5 +43,14 @@ export type DischargeReason = (typeof DISCHARGE_REASONS)[number];
 export const SURVEY_STATUSES = ['due', 'delayed', 'completed', 'not_completable'] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
+/** Statuses of a survey that can still be taken, delayed or closed (on the due list). */
+export const OPEN_SURVEY_STATUSES = ['due', 'delayed'] as const satisfies readonly SurveyStatus[];
+
 export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type AcknowledgementStatus = (typeof ACKNOWLEDGEMENT_STATUSES)[number];
+
+/** The status a manager's decision gives an acknowledgement. */
+export const ACKNOWLEDGEMENT_STATUS_OF = {
+  Approved: 'approved',
+  Denied: 'denied',
+} as const satisfies Record<ReviewResult, AcknowledgementStatus>;

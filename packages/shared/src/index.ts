@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './limits.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './endpoints.js';

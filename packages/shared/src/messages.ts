@@ -1,3 +1,13 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_CODE_TTL_MINUTES,
+  THROTTLE_WINDOW_MINUTES,
+  UNLISTED_SEARCH_MIN_CHARS,
+} from './limits.js';
+
 /**
  * Every user-visible text. Texts quoted by the spec are copied exactly (including their
  * capitalisation and punctuation); the rest are ours and say what happened and what to do.
@@ -7,7 +17,7 @@ export const MESSAGES = {
   emailRequired: 'Email is required.',
   passwordRequired: 'Password is required.',
   invalidCredentials: 'Invalid email or password.',
-  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyLoginAttempts: `Too many sign-in attempts. Please wait ${THROTTLE_WINDOW_MINUTES} minutes and try again.`,
   sessionExpired: 'Your session has ended. Please sign in again.',
   loggedOut: 'Logged out.',
   // Home (spec §2, §8)
@@ -15,13 +25,12 @@ export const MESSAGES = {
   permissionsLoadFailed: 'We could not load your services. Check the connection and try again.',
   // Forgot password (spec §2, §5, §8)
   enterEmail: 'Enter email',
-  resetCodeSent:
-    'If an account exists for that address, a code is on its way. It is valid for 10 minutes.',
-  otpNumeric: 'The code is the 6 digits from the email.',
+  resetCodeSent: `If an account exists for that address, a code is on its way. It is valid for ${RESET_CODE_TTL_MINUTES} minutes.`,
+  otpNumeric: `The code is the ${OTP_LENGTH} digits from the email.`,
   otpRequired: 'Enter the code from the email.',
-  passwordTooShort: 'The password needs at least 8 characters.',
+  passwordTooShort: `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
   invalidResetCode: 'The code is wrong or has expired. Request a new code.',
-  tooManyResetAttempts: 'Too many attempts. Please wait 15 minutes and try again.',
+  tooManyResetAttempts: `Too many attempts. Please wait ${THROTTLE_WINDOW_MINUTES} minutes and try again.`,
   passwordUpdated: 'Password updated Successfully',
   // Generic (spec §8)
   somethingWentWrong: 'Something went wrong',
@@ -37,7 +46,6 @@ export const MESSAGES = {
   payloadTooLarge: 'The request body is too large.',
   uriTooLong: 'The address is too long.',
   unsupportedMediaType: 'The request body must be JSON.',
-  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   databaseUnavailable:
     'The database is busy or cannot be reached right now. Please try again in a moment.',
   // Web client: failures that never reached a server answer (DESIGN §6)
@@ -64,7 +72,7 @@ export const MESSAGES = {
   storageUnavailable:
     'This browser is not keeping answers on the tablet (storage is full or turned off). Finish the survey without reloading the page.',
   // Survey records and submission: server refusals (ADR 005)
-  searchTooShort: 'Type at least 4 characters to search.',
+  searchTooShort: `Type at least ${UNLISTED_SEARCH_MIN_CHARS} characters to search.`,
   dateRangeReversed: 'The start date must be on or before the end date.',
   surveyNotFound: 'This survey does not exist.',
   surveyNotCompletable: 'This survey was marked as not completable.',
@@ -77,12 +85,9 @@ export const MESSAGES = {
   delayDischargeOnly: 'Only a Discharge survey can be delayed.',
   delayDateInPast: 'The delay date cannot be before today.',
   delayDateTooFar: 'The delay date can be at most one year from today.',
-  idempotencyKeyMissing:
-    'The Idempotency-Key header is missing: send the key made when the survey started.',
-  idempotencyKeyInvalid:
-    'The Idempotency-Key header must be 1 to 100 characters of letters, digits, "_" or "-".',
-  idempotencyKeyReused:
-    'This Idempotency-Key was already used for different answers. Start the survey again to send new answers.',
+  idempotencyKeyMissing: `The ${IDEMPOTENCY_KEY_HEADER} header is missing: send the key made when the survey started.`,
+  idempotencyKeyInvalid: `The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters of letters, digits, "_" or "-".`,
+  idempotencyKeyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for different answers. Start the survey again to send new answers.`,
   answerOtherSurvey:
     'Every answer must belong to the survey being submitted (Patient_Survey__c must equal patient_id).',
   answerOutOfOrder: (position: number, expected: string) =>
@@ -135,7 +140,7 @@ export const UI_TEXT = {
     confirmHeading: 'Generate Password',
     otp: 'Code from the email (OTP)',
     newPassword: 'New password',
-    newPasswordHelp: 'At least 8 characters.',
+    newPasswordHelp: `At least ${PASSWORD_MIN_LENGTH} characters.`,
     submit: 'Submit',
     back: 'Back',
   },
@@ -200,7 +205,7 @@ export const UI_TEXT = {
         : `${shown} of ${total} residents`,
     noSearchMatch: (search: string) => `No resident on this list matches "${search}".`,
     unlistedSearchLabel: 'Resident name or client id',
-    unlistedSearchHint: 'Type at least 4 characters; the search starts when you pause typing.',
+    unlistedSearchHint: `Type at least ${UNLISTED_SEARCH_MIN_CHARS} characters; the search starts when you pause typing.`,
     unlistedSearching: 'Searching',
     unlistedResult: (lastName: string, firstName: string, clientId: string) =>
       `${lastName}, ${firstName} (${clientId})`,
@@ -330,4 +335,26 @@ export const UI_TEXT = {
   placeholder: { heading: 'Coming soon', returnHome: 'Return Home' },
   notFound: { heading: 'Page not found', home: 'Go to Home' },
   screenError: { heading: 'Something went wrong', reload: 'Reload' },
+} as const;
+
+/** The mails the server sends (DESIGN §4). */
+export const MAIL_TEXT = {
+  passwordReset: {
+    subject: 'Your CareVoice password reset code',
+    body: (name: string, code: string, publicUrl: string) =>
+      [
+        `Hello ${name},`,
+        '',
+        `Your CareVoice password reset code is: ${code}`,
+        '',
+        `It is valid for ${RESET_CODE_TTL_MINUTES} minutes. Enter it on the "${UI_TEXT.forgotPassword.confirmHeading}" ` +
+          'screen together with your new password.',
+        '',
+        'If you did not ask for a new password, you can ignore this email: your password stays ' +
+          'the same.',
+        '',
+        UI_TEXT.appName,
+        publicUrl,
+      ].join('\n'),
+  },
 } as const;

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import {
   EmailSchema,
   IdSchema,
+  MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PERMISSION_TYPES,
@@ -37,7 +38,7 @@ const InputSchema = z.object({
   name: z.string().trim().min(1, 'Give a --name.').max(200, 'The name is too long.'),
   password: z
     .string({ error: 'Give --password or set CAREVOICE_PASSWORD.' })
-    .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
     .max(PASSWORD_MAX_LENGTH, 'The password is too long.'),
   admin: z.boolean(),
   permissions: z.array(

@@ -4,6 +4,14 @@
  * (`2026-11-22T10:00:00.000Z`, sorts as time), calendar dates are `yyyy-MM-dd` text.
  * Conversions live in `values.ts`.
  */
+import type {
+  AcknowledgementStatus,
+  DischargeReason,
+  PermissionType,
+  ResidentSurveyType,
+  StoredSurveyType,
+  SurveyStatus,
+} from '@carevoice/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
@@ -28,7 +36,7 @@ export interface UserFacilitiesTable {
 
 export interface UserPermissionsTable {
   user_id: string;
-  permission: string;
+  permission: PermissionType;
 }
 
 export interface SessionsTable {
@@ -54,10 +62,12 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** What a throttled attempt was (modules/throttle). */
+export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm';
+
 export interface LoginAttemptsTable {
   id: string;
-  /** 'login' | 'reset_request' | 'reset_confirm' (see modules/throttle) */
-  kind: string;
+  kind: AttemptKind;
   /** Normalised email (login, reset request) or reset-request id (reset confirm). */
   account: string;
   ip: string;
@@ -77,7 +87,7 @@ export interface ResidentsTable {
   last_name: string;
   client_id: string;
   active: Flag;
-  discharge_reason: string | null;
+  discharge_reason: DischargeReason | null;
   discharged_at: string | null;
 }
 
@@ -86,7 +96,7 @@ export interface QuestionnairesTable {
   name: string;
   /** Set for a facility's Admission/Discharge questionnaire. */
   facility_id: string | null;
-  survey_type: string | null;
+  survey_type: ResidentSurveyType | null;
   /** Set for a survey set's questionnaire. */
   survey_set_id: string | null;
 }
@@ -117,11 +127,10 @@ export interface SurveysTable {
   id: string;
   facility_id: string;
   resident_id: string;
-  survey_type: string;
+  survey_type: StoredSurveyType;
   survey_set_id: string | null;
   due_date: string;
-  /** due | delayed | completed | not_completable */
-  status: string;
+  status: SurveyStatus;
   delayed_until: string | null;
   created_by: string | null;
   created_at: string;
@@ -154,8 +163,7 @@ export interface AcknowledgementsTable {
   employee_id: string;
   facility_id: string;
   comment: string;
-  /** pending | approved | denied */
-  status: string;
+  status: AcknowledgementStatus;
   created_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;

@@ -10,6 +10,7 @@ import {
   DatedSurveyListResponseSchema,
   SurveyListResponseSchema,
   type EndpointName,
+  type ResidentSurveyType,
 } from '@carevoice/shared';
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
@@ -29,7 +30,7 @@ const TO = addDays(TEST_TODAY, 21);
 async function previousDueList(
   db: Kysely<Database>,
   facilityId: string,
-  surveyType: string,
+  surveyType: ResidentSurveyType,
   dates?: { start: string; end: string },
 ) {
   const listDate = sql<string>`coalesce(surveys.delayed_until, surveys.due_date)`;

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { DatabaseError } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/http-error.js';
+import { HttpError } from '../lib/http-error.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -51,7 +51,7 @@ describe('isDatabaseUnavailable', () => {
     ['a PostgreSQL missing table (42P01)', postgresError('42P01')],
     ['a PostgreSQL serialization failure (40001)', postgresError('40001')],
     ['a PostgreSQL protocol violation (08P01)', postgresError('08P01')],
-    ['a refusal of the request', new ApiError(400, 'Connection terminated')],
+    ['a refusal of the request', new HttpError(400, 'Connection terminated')],
     ['a coded error with a pg-like message', withCode('ERR_X', 'Connection terminated')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['not an error', 'ECONNREFUSED'],

@@ -6,9 +6,9 @@ import {
   MsgResponseSchema,
   type EndpointDef,
   type EndpointName,
+  type Endpoints,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { RequestMeta } from '../context.js';
 import type { JsonText } from '../db/json-rows.js';
 
@@ -33,31 +33,52 @@ export function hookList<T>(hooks: T | T[] | undefined): T[] {
   return Array.isArray(hooks) ? hooks : [hooks];
 }
 
-/**
- * Method, URL and access rule of an endpoint, to spread into `app.route({...})`:
- *   app.route({ ...endpoint('me'), schema: {...}, handler })
- * The URL is the shared path under API_BASE; the trailing slash is optional.
- */
-export function endpoint(name: EndpointName) {
-  const def = endpointDef(name);
-  return { method: def.method, url: `${API_BASE}/${def.path}/`, config: { endpoint: name } };
-}
-
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
-type ErrorBodySchema = typeof ErrorResponseSchema | typeof MsgResponseSchema;
 
-/** The success schemas of an endpoint plus its error body (`{detail}` or `{msg}`) per status. */
-export function responses<T extends Record<number, z.ZodType>>(
-  name: EndpointName,
-  success: T,
-): T & Record<ErrorStatus, ErrorBodySchema> {
-  const errorBody = endpointDef(name).errorBody === 'msg' ? MsgResponseSchema : ErrorResponseSchema;
-  const errors = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorBody])) as Record<
+/** The error body of an endpoint: `{detail}`, or `{msg}` on the password-reset calls. */
+export function errorBodySchema(def: EndpointDef) {
+  return def.errorBody === 'msg' ? MsgResponseSchema : ErrorResponseSchema;
+}
+
+/** The request schemas an endpoint declares (params, body), as Fastify's route schema takes them. */
+type RequestSchemas<N extends EndpointName> = {
+  [K in 'params' | 'body' as K extends keyof Endpoints[N] ? K : never]: K extends keyof Endpoints[N]
+    ? Endpoints[N][K]
+    : never;
+};
+
+type RouteSchema<N extends EndpointName> = RequestSchemas<N> & {
+  response: { 200: Endpoints[N]['response'] } & Record<
     ErrorStatus,
-    ErrorBodySchema
+    typeof ErrorResponseSchema | typeof MsgResponseSchema
   >;
-  return { ...errors, ...success };
+};
+
+/**
+ * Method, URL, access rule and schemas of an endpoint, all from its ENDPOINTS entry, to spread
+ * into `app.route({...})`:
+ *   app.route({ ...endpoint('me'), handler })
+ * The URL is the shared path under API_BASE (the trailing slash is optional); the response
+ * schemas are the entry's 200 answer and its error body for every error status.
+ */
+export function endpoint<N extends EndpointName>(name: N) {
+  const def = endpointDef(name);
+  const errorBody = errorBodySchema(def);
+  const schema = {
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.body ? { body: def.body } : {}),
+    response: {
+      ...Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorBody])),
+      200: def.response,
+    },
+  } as RouteSchema<N>;
+  return {
+    method: def.method,
+    url: `${API_BASE}/${def.path}/`,
+    config: { endpoint: name },
+    schema,
+  };
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {

@@ -4,10 +4,10 @@
  * declares its rule once by spreading `endpoint(name)` into its options.
  */
 import cookie from '@fastify/cookie';
-import { IdSchema, type EndpointDef, type UserProfile } from '@carevoice/shared';
+import { IdSchema, PROFILE_COOKIE, type EndpointDef, type UserProfile } from '@carevoice/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PROFILE_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../constants.js';
+import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../constants.js';
 import { isHttps, type Config } from '../env.js';
 import { endpointDef, hookList, isApiPath } from '../lib/http.js';
 import {

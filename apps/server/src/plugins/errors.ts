@@ -1,6 +1,6 @@
 /**
  * Request bodies and error responses: JSON only (anything else 415), 64 KB at most (413),
- * malformed JSON 400, zod validation 400 with field messages, ApiError with its status and
+ * malformed JSON 400, zod validation 400 with field messages, HttpError with its status and
  * message, a locked or unreachable database 503 with `Retry-After`, and everything else a logged
  * 500 without details. Bodies are `{detail}` (`{msg}` on the password-reset endpoints, DESIGN §3).
  */
@@ -11,7 +11,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../constants.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { endpointDef } from '../lib/http.js';
-import { ApiError } from '../lib/http-error.js';
+import { HttpError } from '../lib/http-error.js';
 import { clearSessionCookies } from './auth.js';
 
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
@@ -55,7 +55,7 @@ export default fp(
         const message = usesMsg(request) ? error.validation[0]?.message : MESSAGES.badRequest;
         return sendError(request, reply, 400, message ?? MESSAGES.badRequest, errors);
       }
-      if (error instanceof ApiError) {
+      if (error instanceof HttpError) {
         reply.headers(error.options.headers ?? {});
         if (error.options.endSession) clearSessionCookies(reply, app.ctx.config);
         return sendError(request, reply, error.statusCode, error.message);

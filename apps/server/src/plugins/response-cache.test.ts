@@ -1,9 +1,7 @@
 import zlib from 'node:zlib';
 import {
-  ENDPOINTS,
   IDEMPOTENCY_KEY_HEADER,
   QuestionsResponseSchema,
-  type EndpointDef,
   type SurveyListResponse,
 } from '@carevoice/shared';
 import SQLite from 'better-sqlite3';
@@ -26,7 +24,7 @@ import {
   openSurveys,
   residentId,
 } from '../test/survey-kit.js';
-import { CACHED_ENDPOINTS, COMPRESS_MIN_BYTES } from './response-cache.js';
+import { COMPRESS_MIN_BYTES } from './response-cache.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -48,23 +46,6 @@ async function dueList(t: TestApp, who: SignedIn, facilityId = MAPLE, type = 'Ad
 }
 
 const idsOf = (list: SurveyListResponse) => list.survey_list.map((item) => item.id);
-
-describe('cached endpoints', () => {
-  it.each(Object.entries(CACHED_ENDPOINTS))(
-    '%s is a GET whose answer the guard has decided for its scope (%s)',
-    (name, scope) => {
-      const def = ENDPOINTS[name as keyof typeof ENDPOINTS] as EndpointDef;
-      expect(def.method).toBe('GET');
-      expect(def.access.kind).not.toBe('public');
-      // A facility-wide answer is shared by every user the guard lets through for that
-      // facility: the facility must be in the path, where the guard checks it.
-      if (scope === 'facility') {
-        expect(def.access.kind).toBe('facility');
-        expect(def.path).toContain(':facilityId');
-      }
-    },
-  );
-});
 
 describeEachDialect('response cache', (dialect) => {
   const t = useTestApp(dialect, { seed: true, sqliteFile: true });

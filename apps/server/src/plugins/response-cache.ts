@@ -1,10 +1,11 @@
 /**
  * Answers of the read endpoints, kept in memory between writes and sent compressed (ADR 011).
  *
- * - What is cached: the 200 answers of the GET endpoints in CACHED_ENDPOINTS, by endpoint and
- *   path parameters, plus the user for answers that depend on who asks (`user`). A `facility`
- *   answer depends on the facility in the path and the data alone, so every user who may see
- *   that facility shares it; the guard has refused everyone else before this runs.
+ * - What is cached: the 200 answers of the GET endpoints whose ENDPOINTS entry has a `cache`
+ *   scope, by endpoint and path parameters, plus the user for answers that depend on who asks
+ *   (`user`). A `facility` answer depends on the facility in the path and the data alone, so
+ *   every user who may see that facility shares it; the guard has refused everyone else before
+ *   this runs.
  * - When: every access rule, the validation and the guard's checks run on every request as
  *   before; only the handler is skipped, by a route preHandler that runs after the guard's.
  *   Errors are never cached.
@@ -16,7 +17,7 @@
  */
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { EndpointName } from '@carevoice/shared';
+import type { CacheScope, EndpointName } from '@carevoice/shared';
 import type {
   FastifyReply,
   FastifyRequest,
@@ -26,24 +27,7 @@ import type {
 import fp from 'fastify-plugin';
 import { RESPONSE_CACHE_LIMITS } from '../constants.js';
 import { GenerationCache } from '../lib/generation-cache.js';
-import { hookList } from '../lib/http.js';
-
-/** Whose answer a cached endpoint gives: the facility's (shared) or the signed-in user's. */
-export type CacheScope = 'facility' | 'user';
-
-export const CACHED_ENDPOINTS: Partial<Record<EndpointName, CacheScope>> = {
-  permissions: 'user',
-  surveyList: 'facility',
-  surveyListDated: 'facility',
-  unlistedResidents: 'facility',
-  questions: 'facility',
-  activeEmployees: 'facility',
-  acknowledgements: 'facility',
-  surveySets: 'facility',
-  activePatients: 'facility',
-  setQuestions: 'user',
-  culinaryEmployees: 'facility',
-};
+import { endpointDef, hookList } from '../lib/http.js';
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -170,7 +154,7 @@ export default fp(
     // Route hooks, appended after the guard's (the auth plugin's onRoute runs first).
     app.addHook('onRoute', (route) => {
       const name = route.config?.endpoint;
-      const scope = name && route.method === 'GET' ? CACHED_ENDPOINTS[name] : undefined;
+      const scope = name && endpointDef(name).cache;
       if (!name || !scope) return;
       route.preHandler = [...hookList(route.preHandler), answerFromCache(name, scope)];
       route.onSend = [...hookList(route.onSend), keepAnswer];

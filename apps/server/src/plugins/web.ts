@@ -16,13 +16,14 @@ import {
   apiPath,
   ENDPOINTS,
   MESSAGES,
+  PROFILE_COOKIE,
+  ROUTE_PRELOADS_PATH,
   type EndpointDef,
   type EndpointName,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { PROFILE_COOKIE } from '../constants.js';
 import { isApiPath } from '../lib/http.js';
 import { sendError } from './errors.js';
 
@@ -32,11 +33,10 @@ const NO_BUILD_PAGE =
   'The API is available under /api/v1/users/.\n';
 
 /**
- * Written by the web build (apps/web/build/route-preloads.ts): for each path of the SPA's route
- * table ("*" for the rest), the files inside dist that its screen loads after the entry, and the
- * API endpoints (by name) its route calls at once.
+ * The web build's list (ROUTE_PRELOADS_PATH, apps/web/build/route-preloads.ts): for each path of
+ * the SPA's route table ("*" for the rest), the files inside dist that its screen loads after the
+ * entry, and the API endpoints (by name) its route calls at once.
  */
-export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 
 /** A built JS or CSS file under assets/: nothing else may reach the page's HTML. */
 const AssetFile = z.string().regex(/^assets\/[\w.~-]+\.(?:js|css)$/);
@@ -107,7 +107,7 @@ export function buildPages(root: string, warn: (message: string) => void): Map<s
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const plain = (): Map<string, Page> =>
     new Map([['*', { head: template, rest: '', calls: [], etag: etagOf(template) }]]);
-  const listFile = path.join(root, ROUTE_PRELOADS_FILE);
+  const listFile = path.join(root, ROUTE_PRELOADS_PATH);
   if (!fs.existsSync(listFile)) return plain();
   const parsed = RoutePreloads.safeParse(
     (() => {

@@ -163,7 +163,7 @@ describe('an unreachable PostgreSQL server (no PostgreSQL needed: nothing listen
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
       webDist: path.join(dataDir, 'web-dist-missing'),
     };
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { database, checkResponses: true });
     await app.ready();
   });
   afterAll(async () => {

@@ -192,6 +192,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database: counter ? { ...database, changeCounter: () => counter } : database,
     now: clock.now,
+    checkResponses: true,
     ...(options.mailer === 'real' ? {} : { mailer: options.mailer ?? mail }),
     ...(options.logs ? { logs: options.logs } : {}),
   });

@@ -125,6 +125,7 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     database: { db, dialect, changeCounter: () => NEVER_CACHE, close: () => db.destroy() },
     now: () => new Date(now),
     mailer: new CapturingMailer(),
+    checkResponses: true,
   });
   await app.ready();
 

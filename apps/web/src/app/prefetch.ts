@@ -1,21 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { sendRequest } from '@/lib/api-send';
-import { queryKeys } from '@/lib/query-keys';
 import { readTokenCookie } from '@/lib/token-cookie';
 
 /*
- * Calls a screen makes as soon as it renders, started instead when its route is matched: the
- * request goes out while the screen's code is still downloading, rather than after it has
- * arrived, run and rendered. Only the sending is here (in the entry bundle); the answer is read
- * with the screen's own schema, from the chunk the screen loads anyway, into the same cache
- * entry the screen's hook uses (lib/query-keys.ts). Without the `token` cookie nothing is sent:
- * the guard sends the visitor to Login.
- *
- * On a page's first load the server has usually asked for the same calls already, from the page
- * itself (`<link rel="preload" as="fetch">`, apps/server/src/plugins/web.ts, which learns a
- * route's calls from the `prefetchCalls` of the route table); the browser then hands that answer
- * to the fetch made here.
+ * Calls a screen makes as soon as it renders, started instead when its route is matched, into
+ * the cache entry the screen's own hook reads (the same `queryOptions`). The query modules are
+ * imported here on demand, so the entry bundle holds neither them nor the contract's schemas;
+ * they sit in a chunk the server preloads with every page (apps/server/src/plugins/web.ts), and
+ * on a first load the page itself has already asked for the same calls
+ * (`<link rel="preload" as="fetch">`), whose answers the browser hands to these requests.
+ * Without the `token` cookie nothing is sent: the guard sends the visitor to Login.
  */
 
 /** The `sf_user_id` of the profile in the `token` cookie, if there is one. */
@@ -31,36 +25,21 @@ function cookieUserId(): string | undefined {
 /** What each call puts into the cache, by its endpoint name in the shared contract. */
 const PREFETCHES = {
   /** The session check the guard makes before showing any screen (layouts/guard-layout.tsx). */
-  me(queryClient: QueryClient) {
+  async me(queryClient: QueryClient) {
     if (cookieUserId() === undefined) return;
-    void queryClient.prefetchQuery({
-      queryKey: queryKeys.me(),
-      queryFn: async ({ signal }) => {
-        const [answer, { readMe }] = await Promise.all([
-          sendRequest('me', { signal }),
-          import('@/features/auth/api/get-me'),
-        ]);
-        return readMe(answer);
-      },
-    });
+    const { meQueryOptions } = await import('@/features/auth/api/get-me');
+    await queryClient.prefetchQuery(meQueryOptions());
   },
 
   /** The permission types and facilities of the signed-in user (Home, the due list). */
-  permissions(queryClient: QueryClient) {
+  async permissions(queryClient: QueryClient) {
     const sfUserId = cookieUserId();
     if (sfUserId === undefined) return;
-    void queryClient.prefetchQuery({
-      queryKey: queryKeys.facilityPermissions(sfUserId),
-      queryFn: async ({ signal }) => {
-        const [answer, { readFacilityPermissions }] = await Promise.all([
-          sendRequest('permissions', { params: { sfUserId }, signal }),
-          import('@/features/home/api/get-facility-permissions'),
-        ]);
-        return readFacilityPermissions(answer);
-      },
-    });
+    const { facilityPermissionsQueryOptions } =
+      await import('@/features/home/api/get-facility-permissions');
+    await queryClient.prefetchQuery(facilityPermissionsQueryOptions(sfUserId));
   },
-} satisfies Record<string, (queryClient: QueryClient) => void>;
+} satisfies Record<string, (queryClient: QueryClient) => Promise<void>>;
 
 export type PrefetchedCall = keyof typeof PREFETCHES;
 
@@ -74,7 +53,7 @@ export function prefetchCalls(
   ...calls: PrefetchedCall[]
 ): LoaderFunction {
   return () => {
-    for (const call of calls) PREFETCHES[call](queryClient);
+    for (const call of calls) void PREFETCHES[call](queryClient).catch(() => undefined);
     return null;
   };
 }

@@ -84,11 +84,13 @@ describe('guard', () => {
     setTokenCookie();
     const fetch = stubServer();
     renderApp('/');
-    // The route's loader sends both before the guard's and Home's code has even loaded.
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
-      '/api/v1/users/me/',
-      '/api/v1/users/facility/permission/user-1/',
-    ]);
+    // The route's loaders send both, without waiting for the guard's or Home's screen.
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+        '/api/v1/users/facility/permission/user-1/',
+        '/api/v1/users/me/',
+      ]),
+    );
     expect(await screen.findByRole('button', { name: /Patient Surveys/ })).toBeVisible();
     // The guard and Home take those answers instead of asking again.
     expect(fetch).toHaveBeenCalledTimes(2);

@@ -1,10 +1,10 @@
-/** Named delays and limits (spec §9, DESIGN §6). No bare numbers elsewhere. */
+/**
+ * Named delays and limits of the web app (spec §9, DESIGN §6). No bare numbers elsewhere; limits
+ * the server applies too live in packages/shared (limits.ts).
+ */
 
 /** Toasts close themselves after this long (spec §9). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
-
-/** The `token` cookie lives this many days after login; the server sets it (spec §9). */
-export const TOKEN_COOKIE_DAYS = 7;
 
 /** After a password reset, Login opens after this long (spec §4). */
 export const PASSWORD_RESET_REDIRECT_MS = 2000;
@@ -24,9 +24,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Failed reads (network, timeout, 5xx) are tried this many more times before an error shows. */
 export const QUERY_RETRY_COUNT = 2;
 
-/** Digits in a password-reset code. */
-export const OTP_DIGITS = 6;
-
 /** After a survey is created for an unlisted resident, the choice screen opens after this long. */
 export const REDIRECT_AFTER_CREATE_MS = 2000;
 
@@ -42,10 +39,7 @@ export const REDIRECT_AFTER_SUBMIT_MS = 1000;
 /** After Yes on a culinary set's acknowledgement question, the review opens after this long. */
 export const REDIRECT_TO_CULINARY_MS = 1000;
 
-/** The unlisted-resident search runs only for more than this many characters (spec §5, §9). */
-export const UNLISTED_SEARCH_MIN_CHARS = 4;
-
-/** … and only after typing has paused this long (spec §9). */
+/** The unlisted-resident search runs only after typing has paused this long (spec §9). */
 export const UNLISTED_SEARCH_DEBOUNCE_MS = 900;
 
 /** The spinner between two questions (spec §9). */
@@ -71,6 +65,3 @@ export const CARD_GRID_NARROW_COLUMNS = 2;
 
 /** Rows of due-list cards rendered beyond the visible ones, above and below (spec §9). */
 export const CARD_GRID_OVERSCAN_ROWS = 2;
-
-/** A discharge survey can be delayed up to this many years ahead (ADR 005). */
-export const DELAY_MAX_YEARS_AHEAD = 1;

@@ -1,4 +1,4 @@
-import { MESSAGES, MeResponseSchema, ResetRequestResponseSchema } from '@carevoice/shared';
+import { MESSAGES } from '@carevoice/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS } from '@/config/constants';
 import { jsonResponse, PROFILE, stubFetch } from '@/test/render';
@@ -14,14 +14,14 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
-const me = () => apiRequest('me', { schema: MeResponseSchema });
+const me = () => apiRequest('me');
 
 describe('apiRequest', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('resolves with the body parsed by the schema', async () => {
+  it('resolves with the body parsed by the endpoint’s response schema', async () => {
     const fetch = stubFetch(() => jsonResponse({ ...PROFILE, extra: 'ignored' }));
     await expect(me()).resolves.toEqual(PROFILE);
     expect(fetch).toHaveBeenCalledWith(
@@ -32,10 +32,7 @@ describe('apiRequest', () => {
 
   it('sends a POST body as JSON', async () => {
     const fetch = stubFetch(() => jsonResponse({ user_id: 'r1' }));
-    await apiRequest('resetRequest', {
-      schema: ResetRequestResponseSchema,
-      body: { email: 'a@b.c' },
-    });
+    await apiRequest('resetRequest', { body: { email: 'a@b.c' } });
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"email":"a@b.c"}');
@@ -134,15 +131,22 @@ describe('apiRequest', () => {
 });
 
 describe('isSessionEnded', () => {
-  it('is true for a 401 from a call that needs a session', () => {
-    expect(isSessionEnded(new ApiError('http', 'me', 401))).toBe(true);
-    expect(isSessionEnded(new ApiError('http', 'permissions', 401))).toBe(true);
+  it('is true for a 401 from a call that needs a session', async () => {
+    stubFetch(() => jsonResponse({ detail: MESSAGES.sessionExpired }, 401));
+    expect(isSessionEnded(await failure(me()))).toBe(true);
+    expect(
+      isSessionEnded(await failure(apiRequest('permissions', { params: { sfUserId: 'u1' } }))),
+    ).toBe(true);
   });
 
-  it('is false for a 401 from a public call (a wrong password) and for other failures', () => {
-    expect(isSessionEnded(new ApiError('http', 'login', 401))).toBe(false);
-    expect(isSessionEnded(new ApiError('http', 'me', 403))).toBe(false);
-    expect(isSessionEnded(new ApiError('network', 'me', null))).toBe(false);
+  it('is false for a 401 from a public call (a wrong password) and for other failures', async () => {
+    stubFetch(() => jsonResponse({ detail: MESSAGES.invalidCredentials }, 401));
+    const login = apiRequest('login', { body: { username: 'a@b.c', password: 'x' } });
+    expect(isSessionEnded(await failure(login))).toBe(false);
+    stubFetch(() => jsonResponse({ detail: MESSAGES.forbidden }, 403));
+    expect(isSessionEnded(await failure(me()))).toBe(false);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(isSessionEnded(await failure(me()))).toBe(false);
     expect(isSessionEnded(new Error('401'))).toBe(false);
   });
 });

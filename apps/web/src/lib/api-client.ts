@@ -1,49 +1,85 @@
-import { ErrorResponseSchema, MsgResponseSchema, type EndpointName } from '@carevoice/shared';
-import type { z } from 'zod';
+import {
+  apiPath,
+  ENDPOINTS,
+  ErrorResponseSchema,
+  MsgResponseSchema,
+  type EndpointBody,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointResponse,
+} from '@carevoice/shared';
+import { API_TIMEOUT_MS } from '@/config/constants';
 import { ApiError } from './api-error';
-import { sendRequest, type ApiAnswer, type SendOptions } from './api-send';
 
-export interface ApiRequestOptions<S extends z.ZodType> extends SendOptions {
-  /** Validates the 2xx body; the result is what the call resolves with. */
-  schema: S;
+export interface ApiRequestOptions<N extends EndpointName> {
+  /** Values of the endpoint's `:params`. */
+  params?: EndpointParams<N>;
+  /** The JSON body of a POST. */
+  body?: EndpointBody<N>;
+  /** Cancels the call (TanStack Query passes one to every query). */
+  signal?: AbortSignal | undefined;
+  /** Extra request headers, e.g. `Idempotency-Key` on a submission. */
+  headers?: Record<string, string>;
 }
 
 /**
- * Calls one endpoint of the contract: same-origin cookies, JSON in and out, a 15 s timeout, the
- * answer parsed with its zod schema. Resolves with the parsed body or rejects with an ApiError.
+ * Calls one endpoint of the contract (packages/shared, ENDPOINTS): same-origin cookies, JSON in
+ * and out, a 15 s timeout, the answer parsed with the endpoint's response schema. Resolves with
+ * the parsed body or rejects with an ApiError: `network` or `timeout` when no answer came,
+ * `http` for a non-2xx answer (with the server's message and field errors), `parse` for a 2xx
+ * answer that breaks the contract.
  */
-export async function apiRequest<S extends z.ZodType>(
-  endpoint: EndpointName,
-  { schema, ...options }: ApiRequestOptions<S>,
-): Promise<z.infer<S>> {
-  return readAnswer(endpoint, await sendRequest(endpoint, options), schema);
-}
+export async function apiRequest<N extends EndpointName>(
+  endpoint: N,
+  { params, body, signal, headers }: ApiRequestOptions<N> = {},
+): Promise<EndpointResponse<N>> {
+  const def = ENDPOINTS[endpoint];
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, API_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
 
-/**
- * The reading half of an API call: the body of a 2xx answer parsed with `schema`, or an ApiError
- * (`http` with the server's message and field errors, or `parse`).
- */
-export function readAnswer<S extends z.ZodType>(
-  endpoint: EndpointName,
-  { status, text, retryAfter }: ApiAnswer,
-  schema: S,
-): z.infer<S> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(apiPath(endpoint, params as Record<string, string> | undefined), {
+      method: def.method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch {
+    throw new ApiError(timedOut ? 'timeout' : 'network', endpoint, null);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+
   const json = parseJson(text);
+  const { status } = response;
   if (status < 200 || status >= 300) {
     const error = ErrorResponseSchema.safeParse(json);
     const msg = MsgResponseSchema.safeParse(json);
-    throw new ApiError(
-      'http',
-      endpoint,
-      status,
-      error.success ? error.data.detail : msg.success ? msg.data.msg : null,
-      error.success ? error.data.errors : {},
-      parseRetryAfter(retryAfter),
-    );
+    throw new ApiError('http', endpoint, status, {
+      serverMessage: error.success ? error.data.detail : msg.success ? msg.data.msg : null,
+      fieldErrors: error.success ? error.data.errors : {},
+      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+      sessionRequired: def.access.kind !== 'public',
+    });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = def.response.safeParse(json);
   if (!parsed.success) throw new ApiError('parse', endpoint, status);
-  return parsed.data;
+  return parsed.data as EndpointResponse<N>;
 }
 
 /** `Retry-After` (delay-seconds or an HTTP date) as milliseconds from now; null when absent. */

@@ -1,4 +1,4 @@
-import { ENDPOINTS, MESSAGES, type EndpointName } from '@carevoice/shared';
+import { MESSAGES, type EndpointName } from '@carevoice/shared';
 
 /**
  * How a call failed: no answer (`network`), no answer in time (`timeout`), a non-2xx answer
@@ -6,23 +6,44 @@ import { ENDPOINTS, MESSAGES, type EndpointName } from '@carevoice/shared';
  */
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'parse';
 
-/** The one error every API call rejects with. */
+/** What an answer said besides its status (lib/api-client.ts reads it). */
+export interface ApiErrorDetails {
+  /** The server's own text (`detail`, or `msg` on the password-reset calls), if it sent one. */
+  serverMessage?: string | null;
+  /** Field messages of a 400 answer, keyed by field name. */
+  fieldErrors?: Readonly<Record<string, string>>;
+  /** How long the server asked to wait before trying again (`Retry-After` of a 503 or 429). */
+  retryAfterMs?: number | null;
+  /** Whether the endpoint needs a session (its access rule is not `public`). */
+  sessionRequired?: boolean;
+}
+
+/**
+ * The one error every API call rejects with. (The server's refusals are its `HttpError`; this is
+ * the browser's view of a call that did not give the answer it wanted.)
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly serverMessage: string | null;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  readonly retryAfterMs: number | null;
+  readonly sessionRequired: boolean;
 
   constructor(
     readonly kind: ApiErrorKind,
     readonly endpoint: EndpointName,
     /** HTTP status; `null` when no answer arrived. */
     readonly status: number | null,
-    /** The server's own text (`detail`, or `msg` on the password-reset calls), if it sent one. */
-    readonly serverMessage: string | null = null,
-    /** Field messages of a 400 answer, keyed by field name. */
-    readonly fieldErrors: Readonly<Record<string, string>> = {},
-    /** How long the server asked to wait before trying again (`Retry-After` of a 503 or 429). */
-    readonly retryAfterMs: number | null = null,
+    details: ApiErrorDetails = {},
   ) {
-    super(serverMessage ?? `${kind} error on ${endpoint}${status === null ? '' : ` (${status})`}`);
+    super(
+      details.serverMessage ??
+        `${kind} error on ${endpoint}${status === null ? '' : ` (${status})`}`,
+    );
+    this.serverMessage = details.serverMessage ?? null;
+    this.fieldErrors = details.fieldErrors ?? {};
+    this.retryAfterMs = details.retryAfterMs ?? null;
+    this.sessionRequired = details.sessionRequired ?? true;
   }
 }
 
@@ -35,7 +56,7 @@ export function isSessionEnded(error: unknown): boolean {
     error instanceof ApiError &&
     error.kind === 'http' &&
     error.status === 401 &&
-    ENDPOINTS[error.endpoint].access.kind !== 'public'
+    error.sessionRequired
   );
 }
 

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@carevoice/shared';
+import { PROFILE_COOKIE, SESSION_MAX_AGE_DAYS, type UserProfile } from '@carevoice/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,6 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createAppQueryClient } from '@/app/query-client';
-import { TOKEN_COOKIE_DAYS } from '@/config/constants';
 
 export const PROFILE: UserProfile = {
   all_facility_access: false,
@@ -19,7 +18,7 @@ export const PROFILE: UserProfile = {
 /** Sets the script-readable `token` cookie the way the server does at login. */
 export function setTokenCookie(profile: UserProfile = PROFILE): void {
   const value = encodeURIComponent(JSON.stringify(profile));
-  document.cookie = `token=${value}; Path=/; Max-Age=${TOKEN_COOKIE_DAYS * 24 * 60 * 60}`;
+  document.cookie = `${PROFILE_COOKIE}=${value}; Path=/; Max-Age=${SESSION_MAX_AGE_DAYS * 24 * 60 * 60}`;
 }
 
 /** A JSON answer as the server would send it. */

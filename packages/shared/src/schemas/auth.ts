@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { PERMISSION_TYPES } from '../enums.js';
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EmailSchema, IdSchema, TextSchema } from './common.js';
-
-/** Smallest password length (DESIGN §4) and the largest we accept (argon2 input bound). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
 
 export const LoginRequestSchema = z.object({
   username: TextSchema.trim().min(1, MESSAGES.emailRequired).max(254, 'Too long.'),
@@ -55,13 +52,12 @@ export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 export const ResetRequestResponseSchema = z.object({ user_id: IdSchema });
 export type ResetRequestResponse = z.infer<typeof ResetRequestResponseSchema>;
 
-export const OTP_LENGTH = 6;
 export const ResetConfirmSchema = z.object({
   otp: z
     .string()
     .trim()
     .min(1, MESSAGES.otpRequired)
-    .regex(/^\d{6}$/, MESSAGES.otpNumeric),
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.otpNumeric),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)

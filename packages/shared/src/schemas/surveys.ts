@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCHARGE_REASONS, QUESTION_TYPES, RESIDENT_SURVEY_TYPES } from '../enums.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { DateStringSchema, IdSchema, TextSchema } from './common.js';
 
@@ -86,7 +87,7 @@ export const AcknowledgementEntrySchema = z.object({
   name: z.string().max(200),
   position: z.string().max(200),
   department: z.string().max(200),
-  comment: TextSchema.trim().min(1, 'Write a review.').max(TEXT_MAX_LENGTH),
+  comment: TextSchema.trim().min(1, MESSAGES.reviewRequired).max(TEXT_MAX_LENGTH),
 });
 export type AcknowledgementEntry = z.infer<typeof AcknowledgementEntrySchema>;
 
@@ -97,10 +98,6 @@ export const SubmitAnswersRequestSchema = z.object({
   ack_data: z.array(AcknowledgementEntrySchema).max(100),
 });
 export type SubmitAnswersRequest = z.infer<typeof SubmitAnswersRequestSchema>;
-/** The header that makes a submission safe to repeat (ADR 005). Node lower-cases header names. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Longest accepted Idempotency-Key; the web app sends a UUID (36 characters). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 /** 1–100 characters of `A-Za-z0-9_-`, made once per survey on the device (ADR 005). */
 export const IdempotencyKeySchema = z
   .string({ error: MESSAGES.idempotencyKeyMissing })

@@ -1,5 +1,6 @@
 import {
   QUESTION_TYPES,
+  RESIDENT_SURVEY_TYPES,
   validateAnswerPath,
   validateQuestionnaire,
   type Question,
@@ -115,7 +116,7 @@ describeEachDialect('demo data', (dialect) => {
   it('gives each facility Admission and Discharge questionnaires with every question type', async () => {
     const facilities = await first.db.selectFrom('facilities').select('id').execute();
     for (const { id } of facilities) {
-      for (const type of ['Admission', 'Discharge']) {
+      for (const type of RESIDENT_SURVEY_TYPES) {
         const row = await first.db
           .selectFrom('questionnaires')
           .select('id')

@@ -13,20 +13,22 @@ const HARBOR = demoId('facility', 'harbor-view');
 /**
  * Test-only routes that borrow real ENDPOINTS rules by name (under /guard-test, so they never
  * collide with the modules that implement those endpoints): the guard must apply each rule.
+ * Each answers in the borrowed endpoint's shape (answers are checked against it in tests).
  */
 function guardRoutes(app: FastifyInstance) {
   app.get('/guard-test/acknowledgements/:facilityId', {
     config: { endpoint: 'acknowledgements' },
     schema: { params: z.object({ facilityId: IdSchema }) },
-    handler: async (request) => ({ user: requireSession(request).user.id }),
+    // The signed-in user's id where an employee's name would be: who got through.
+    handler: async (request) => [{ name: requireSession(request).user.id, reviews: [] }],
   });
   app.post('/guard-test/create-survey', {
     config: { endpoint: 'createSurvey' },
-    handler: async () => ({ ok: true }),
+    handler: async () => ({ survey_id: 'guard-test' }),
   });
   app.post('/guard-test/review-decision/:facilityId', {
     config: { endpoint: 'reviewDecision' },
-    handler: async () => ({ ok: true }),
+    handler: async () => ({ detail: 'ok' }),
   });
 }
 
@@ -113,7 +115,7 @@ describeEachDialect('access', (dialect) => {
       headers,
     });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json()).toEqual({ user: body.sf_user_id });
+    expect(allowed.json()).toEqual([{ name: body.sf_user_id, reviews: [] }]);
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/guard-test/acknowledgements/no-such-facility`,

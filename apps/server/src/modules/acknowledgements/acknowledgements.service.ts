@@ -13,7 +13,7 @@ import {
 } from '@carevoice/shared';
 import type { AppContext, RequestMeta } from '../../context.js';
 import { fromTimestamp, localToday, toTimestamp } from '../../db/values.js';
-import { ApiError, forbidden, notFound } from '../../lib/http-error.js';
+import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -91,7 +91,7 @@ export async function decideReview(
       reviewedBy: user.id,
       reviewedAt: toTimestamp(meta.at),
     });
-    if (!decided) throw new ApiError(409, MESSAGES.reviewAlreadyDecided);
+    if (!decided) throw new HttpError(409, MESSAGES.reviewAlreadyDecided);
     await recordAudit(trx, meta, {
       action: 'acknowledgement.reviewed',
       targetType: 'acknowledgement',

@@ -1,3 +1,4 @@
+import type { PermissionType } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
@@ -15,7 +16,7 @@ export async function insertSession(
  */
 export interface AccessQuestions {
   /** Does a `user_permissions` row grant the user this permission? */
-  permission: string;
+  permission: PermissionType;
   /** Does this facility exist, and is it granted to the user (`user_facilities`)? */
   facilityId?: string | undefined;
 }
@@ -56,7 +57,7 @@ function sessionQuery(
               .selectFrom('user_permissions')
               .select('user_permissions.permission')
               .whereRef('user_permissions.user_id', '=', 'users.id')
-              .where('user_permissions.permission', '=', permission ?? ''),
+              .where('user_permissions.permission', '=', permission ?? 'Patients_Surveys'),
           )
           .as('permission_granted'),
       ),
@@ -87,11 +88,11 @@ function sessionQuery(
 
 // Every request runs one of these, so they are built once (db/prepared.ts).
 const findSession = prepared((db, sessionId: string) => sessionQuery(db, sessionId));
-const findSessionAndPermission = prepared((db, sessionId: string, permission: string) =>
+const findSessionAndPermission = prepared((db, sessionId: string, permission: PermissionType) =>
   sessionQuery(db, sessionId, { permission }),
 );
 const findSessionPermissionAndFacility = prepared(
-  (db, sessionId: string, permission: string, facilityId: string) =>
+  (db, sessionId: string, permission: PermissionType, facilityId: string) =>
     sessionQuery(db, sessionId, { permission, facilityId }),
 );
 

@@ -27,7 +27,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.js';
 import { fromFlag, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
-import { ApiError, unauthorized } from '../../lib/http-error.js';
+import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   assertNotThrottled,
@@ -114,7 +114,7 @@ export async function login(
         detail: { reason: !user ? 'unknown_account' : passwordOk ? 'inactive' : 'wrong_password' },
       });
     });
-    throw new ApiError(401, MESSAGES.invalidCredentials);
+    throw new HttpError(401, MESSAGES.invalidCredentials);
   }
 
   const sessionToken = randomToken();

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { toTimestamp } from '../../db/values.js';
 import { sha256 } from '../../lib/crypto.js';
-import { ApiError, badRequest } from '../../lib/http-error.js';
+import { HttpError, badRequest } from '../../lib/http-error.js';
 import { findIdempotencyRecord, insertIdempotencyRecord } from './idempotency.repository.js';
 
 export interface StoredResponse {
@@ -57,7 +57,7 @@ export async function storedResponse(
 ): Promise<StoredResponse | undefined> {
   const record = await findIdempotencyRecord(db, userId, key);
   if (!record) return undefined;
-  if (record.request_hash !== hash) throw new ApiError(422, MESSAGES.idempotencyKeyReused);
+  if (record.request_hash !== hash) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
   return { statusCode: record.status_code, body: JSON.parse(record.response_json) as unknown };
 }
 

@@ -5,12 +5,14 @@
  * sets the new password (argon2id) and ends every session of the user.
  */
 import crypto from 'node:crypto';
-import { MESSAGES, OTP_LENGTH, type ResetConfirm } from '@carevoice/shared';
 import {
-  RESET_CODE_MAX_ATTEMPTS,
+  MAIL_TEXT,
+  MESSAGES,
+  OTP_LENGTH,
   RESET_CODE_TTL_MINUTES,
-  RESET_THROTTLE,
-} from '../../constants.js';
+  type ResetConfirm,
+} from '@carevoice/shared';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
 import type { AppContext, RequestMeta } from '../../context.js';
 import type { Config } from '../../env.js';
 import { fromFlag, fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
@@ -54,21 +56,8 @@ export function resetMail(
 ): MailMessage {
   return {
     to: to.email,
-    subject: 'Your CareVoice password reset code',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      `Your CareVoice password reset code is: ${code}`,
-      '',
-      `It is valid for ${RESET_CODE_TTL_MINUTES} minutes. Enter it on the "Generate Password" ` +
-        'screen together with your new password.',
-      '',
-      'If you did not ask for a new password, you can ignore this email: your password stays ' +
-        'the same.',
-      '',
-      'CareVoice',
-      config.publicUrl,
-    ].join('\n'),
+    subject: MAIL_TEXT.passwordReset.subject,
+    text: MAIL_TEXT.passwordReset.body(to.name, code, config.publicUrl),
   };
 }
 

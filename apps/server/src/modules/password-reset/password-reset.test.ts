@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { MESSAGES } from '@carevoice/shared';
+import { MESSAGES, RESET_CODE_TTL_MINUTES } from '@carevoice/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RESET_CODE_MAX_ATTEMPTS,
-  RESET_CODE_TTL_MINUTES,
-  RESET_THROTTLE,
-} from '../../constants.js';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
 import { outboxDir } from '../../lib/mailer.js';
 import { buildTestApp, describeEachDialect, useTestApp, type TestApp } from '../../test/harness.js';
 

@@ -2,7 +2,7 @@
  * Every query of the survey records (ADR 005). Functions take a Kysely instance or a transaction.
  * Survey statuses: `due` and `delayed` are open; `completed` and `not_completable` are closed.
  */
-import type { Question } from '@carevoice/shared';
+import type { DischargeReason, Question, ResidentSurveyType } from '@carevoice/shared';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type {
   AcknowledgementsTable,
@@ -45,7 +45,7 @@ const listDate = sql<string>`coalesce(surveys.delayed_until, surveys.due_date)`;
 function dueSurveysQuery(
   db: Kysely<Database>,
   facilityId: string,
-  surveyType: string,
+  surveyType: ResidentSurveyType,
   dated?: { start: string; end: string },
 ) {
   return (
@@ -95,11 +95,12 @@ function dueListJsonQueries(dialect: Dialect) {
         eb.fn.max<string | null>('s.due_date').as('highest'),
       ]);
   return {
-    all: prepared((db, facilityId: string, surveyType: string) =>
+    all: prepared((db, facilityId: string, surveyType: ResidentSurveyType) =>
       asJson(db, dueSurveysQuery(db, facilityId, surveyType)),
     ),
-    dated: prepared((db, facilityId: string, surveyType: string, start: string, end: string) =>
-      asJson(db, dueSurveysQuery(db, facilityId, surveyType, { start, end })),
+    dated: prepared(
+      (db, facilityId: string, surveyType: ResidentSurveyType, start: string, end: string) =>
+        asJson(db, dueSurveysQuery(db, facilityId, surveyType, { start, end })),
     ),
   };
 }
@@ -112,7 +113,7 @@ const findDueListJson = {
 export async function dueSurveysJson(
   db: Kysely<Database>,
   dialect: Dialect,
-  filter: { facilityId: string; surveyType: string; start?: string; end?: string },
+  filter: { facilityId: string; surveyType: ResidentSurveyType; start?: string; end?: string },
 ): Promise<{ list: JsonText; lowest: string | null; highest: string | null }> {
   const { facilityId, surveyType, start, end } = filter;
   const queries = findDueListJson[dialect];
@@ -250,7 +251,7 @@ export async function findSurveys(
 export async function findOpenSurvey(
   db: Kysely<Database>,
   residentId: string,
-  surveyType: string,
+  surveyType: ResidentSurveyType,
 ): Promise<{ id: string } | undefined> {
   return db
     .selectFrom('surveys')
@@ -317,7 +318,7 @@ export async function closeSurveyNotCompletable(
 export async function dischargeResident(
   db: Kysely<Database>,
   id: string,
-  reason: string,
+  reason: DischargeReason,
   at: string,
 ): Promise<void> {
   await db
@@ -336,15 +337,16 @@ const findSetQuestionnaire = prepared((db, surveySetId: string) =>
     .orderBy('id')
     .limit(1),
 );
-const findFacilityQuestionnaire = prepared((db, facilityId: string, surveyType: string) =>
-  db
-    .selectFrom('questionnaires')
-    .select('id')
-    .where('facility_id', '=', facilityId)
-    .where('survey_type', '=', surveyType)
-    .where('survey_set_id', 'is', null)
-    .orderBy('id')
-    .limit(1),
+const findFacilityQuestionnaire = prepared(
+  (db, facilityId: string, surveyType: ResidentSurveyType) =>
+    db
+      .selectFrom('questionnaires')
+      .select('id')
+      .where('facility_id', '=', facilityId)
+      .where('survey_type', '=', surveyType)
+      .where('survey_set_id', 'is', null)
+      .orderBy('id')
+      .limit(1),
 );
 const findQuestions = prepared((db, questionnaireId: string) =>
   db
@@ -358,7 +360,7 @@ const findQuestions = prepared((db, questionnaireId: string) =>
 /** The questionnaire of a facility's survey type or of a survey set. */
 export async function findQuestionnaireId(
   db: Kysely<Database>,
-  owner: { facilityId: string; surveyType: string } | { surveySetId: string },
+  owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
 ): Promise<string | undefined> {
   const rows =
     'surveySetId' in owner

@@ -6,13 +6,17 @@
  * row (a survey, a resident) are checked here with `requireFacilityAccess`.
  */
 import {
+  DELAY_MAX_YEARS_AHEAD,
+  isResidentSurveyType,
   MESSAGES,
+  UNLISTED_SEARCH_MIN_CHARS,
   type ActiveEmployeesResponse,
   type CreateSurveyRequest,
   type DelaySurveyRequest,
   type Question,
   type ResidentDischargedRequest,
   type ResidentSurveyType,
+  type StoredSurveyType,
   type UnlistedResident,
 } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
@@ -21,7 +25,7 @@ import type { Database, Survey } from '../../db/database.js';
 import { jsonObject, jsonValue, type JsonText } from '../../db/json-rows.js';
 import { fromFlag, localToday, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
-import { ApiError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { requireFacilityAccess } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -42,11 +46,8 @@ import {
   type Resident,
 } from './surveys.repository.js';
 
-/** Unlisted search: at least this many characters after trimming (spec §9), at most this many results. */
-export const UNLISTED_SEARCH_MIN_CHARS = 4;
+/** The unlisted search answers at most this many residents. */
 export const UNLISTED_SEARCH_MAX_RESULTS = 25;
-/** The latest delay date is this many years after today. */
-export const DELAY_MAX_YEARS = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Shared rules
@@ -56,8 +57,8 @@ export function isOpen(survey: Pick<Survey, 'status'>): boolean {
 }
 
 /** 409 for a survey that is no longer open, worded by its status. */
-export function surveyClosedError(status: string): ApiError {
-  return new ApiError(
+export function surveyClosedError(status: string): HttpError {
+  return new HttpError(
     409,
     status === 'completed' ? MESSAGES.surveyAlreadyCompleted : MESSAGES.surveyNotCompletable,
   );
@@ -92,7 +93,7 @@ export async function loadActiveResidentOf(
   const resident = await findResident(ctx.db, residentId);
   if (!resident) throw notFound(MESSAGES.residentNotFound);
   if (resident.facility_id !== facilityId) throw forbidden(MESSAGES.residentOtherFacility);
-  if (!fromFlag(resident.active)) throw new ApiError(409, MESSAGES.residentDischarged);
+  if (!fromFlag(resident.active)) throw new HttpError(409, MESSAGES.residentDischarged);
   return resident;
 }
 
@@ -107,12 +108,11 @@ export async function questionsOfSurvey(
   db: Kysely<Database>,
   survey: Pick<Survey, 'facility_id' | 'survey_type' | 'survey_set_id'>,
 ): Promise<Question[]> {
-  const questionnaireId = await findQuestionnaireId(
-    db,
-    survey.survey_set_id !== null
-      ? { surveySetId: survey.survey_set_id }
-      : { facilityId: survey.facility_id, surveyType: survey.survey_type },
-  );
+  const { facility_id: facilityId, survey_type: surveyType, survey_set_id: surveySetId } = survey;
+  let owner: Parameters<typeof findQuestionnaireId>[1] | undefined;
+  if (surveySetId !== null) owner = { surveySetId };
+  else if (isResidentSurveyType(surveyType)) owner = { facilityId, surveyType };
+  const questionnaireId = owner && (await findQuestionnaireId(db, owner));
   return questionnaireId ? listQuestions(db, questionnaireId) : [];
 }
 
@@ -175,7 +175,7 @@ export async function insertDueSurvey(
   meta: RequestMeta,
   user: SessionUser,
   resident: { id: string; facility_id: string },
-  kind: { survey_type: string; survey_set_id: string | null },
+  kind: { survey_type: StoredSurveyType; survey_set_id: string | null },
 ): Promise<string> {
   const id = newRowId();
   await insertSurvey(trx, {
@@ -265,7 +265,8 @@ export async function delaySurvey(
   assertOpen(survey);
   const today = localToday(meta.at);
   if (input.date < today) throw badRequest(MESSAGES.delayDateInPast);
-  if (input.date > yearsAfter(today, DELAY_MAX_YEARS)) throw badRequest(MESSAGES.delayDateTooFar);
+  if (input.date > yearsAfter(today, DELAY_MAX_YEARS_AHEAD))
+    throw badRequest(MESSAGES.delayDateTooFar);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await delayOpenSurvey(trx, survey.id, input.date))) {
       throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');

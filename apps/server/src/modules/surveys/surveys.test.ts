@@ -2,6 +2,7 @@ import {
   ActiveEmployeesResponseSchema,
   MESSAGES,
   QuestionsResponseSchema,
+  RESIDENT_SURVEY_TYPES,
   SurveyListResponseSchema,
   UnlistedResidentsResponseSchema,
   validateQuestionnaire,
@@ -477,7 +478,7 @@ describeEachDialect('survey records', (dialect) => {
   describe('questions', () => {
     it('answers the facility’s questionnaire of the type in position order', async () => {
       const who = await staff();
-      for (const surveyType of ['Admission', 'Discharge']) {
+      for (const surveyType of RESIDENT_SURVEY_TYPES) {
         const response = await call(t, who, 'questions', {
           params: { surveyType, facilityId: RIVERSIDE },
         });

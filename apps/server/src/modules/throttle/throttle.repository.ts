@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { AttemptKind, Database } from '../../db/database.js';
 import { toFlag } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 
 export interface AttemptRow {
-  kind: string;
+  kind: AttemptKind;
   account: string;
   ip: string;
   succeeded: boolean;
@@ -29,7 +29,7 @@ export async function insertAttempt(db: Kysely<Database>, attempt: AttemptRow): 
 export async function attemptStats(
   db: Kysely<Database>,
   filter: {
-    kind: string;
+    kind: AttemptKind;
     column: 'account' | 'ip';
     value: string;
     since: string;

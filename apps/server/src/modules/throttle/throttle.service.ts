@@ -5,12 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { RequestMeta } from '../../context.js';
-import type { Database } from '../../db/database.js';
+import type { AttemptKind, Database } from '../../db/database.js';
 import { fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
 import { tooManyRequests } from '../../lib/http-error.js';
 import { attemptStats, insertAttempt } from './throttle.repository.js';
-
-export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm';
 
 export interface ThrottleRule {
   kind: AttemptKind;

@@ -1,3 +1,4 @@
+import type { PermissionType } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, User } from '../../db/database.js';
 
@@ -23,7 +24,7 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<v
 export async function insertUserGrants(
   db: Kysely<Database>,
   userId: string,
-  grants: { permissions: readonly string[]; facilityIds: readonly string[] },
+  grants: { permissions: readonly PermissionType[]; facilityIds: readonly string[] },
 ): Promise<void> {
   if (grants.permissions.length > 0) {
     await db

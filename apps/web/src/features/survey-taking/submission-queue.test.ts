@@ -22,7 +22,7 @@ const httpError = (
   status: number,
   detail: string | null = null,
   retryAfterMs: number | null = null,
-) => new ApiError('http', 'submitAnswers', status, detail, {}, retryAfterMs);
+) => new ApiError('http', 'submitAnswers', status, { serverMessage: detail, retryAfterMs });
 
 function queued() {
   return JSON.parse(localStorage.getItem('ans_list') ?? '[]') as {

@@ -1,8 +1,4 @@
-import {
-  DetailResponseSchema,
-  type DetailResponse,
-  type ReviewDecisionRequest,
-} from '@carevoice/shared';
+import { type DetailResponse, type ReviewDecisionRequest } from '@carevoice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
@@ -17,7 +13,6 @@ export function decideReview(
   body: ReviewDecisionRequest,
 ): Promise<DetailResponse> {
   return apiRequest('reviewDecision', {
-    schema: DetailResponseSchema,
     params: { facilityId },
     body,
   });

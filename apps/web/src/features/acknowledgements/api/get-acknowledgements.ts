@@ -1,7 +1,4 @@
-import {
-  AcknowledgementListResponseSchema,
-  type AcknowledgementListResponse,
-} from '@carevoice/shared';
+import { type AcknowledgementListResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -17,7 +14,6 @@ export function getAcknowledgements(
   signal?: AbortSignal,
 ): Promise<AcknowledgementListResponse> {
   return apiRequest('acknowledgements', {
-    schema: AcknowledgementListResponseSchema,
     params: { facilityId },
     signal,
   });

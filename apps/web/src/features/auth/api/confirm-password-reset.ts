@@ -1,10 +1,10 @@
-import { MsgResponseSchema, type MsgResponse, type ResetConfirm } from '@carevoice/shared';
+import { type MsgResponse, type ResetConfirm } from '@carevoice/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST reset-password/: sets the new password when the code is right. */
 export function confirmPasswordReset(body: ResetConfirm): Promise<MsgResponse> {
-  return apiRequest('resetConfirm', { schema: MsgResponseSchema, body });
+  return apiRequest('resetConfirm', { body });
 }
 
 export function useConfirmPasswordReset() {

@@ -1,21 +1,16 @@
-import { MeResponseSchema, type MeResponse } from '@carevoice/shared';
+import { type MeResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PREFETCH_FRESH_MS } from '@/config/constants';
-import { apiRequest, readAnswer } from '@/lib/api-client';
-import type { ApiAnswer } from '@/lib/api-send';
-import { queryKeys } from '@/lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET me/: the signed-in profile, or 401 when the session has expired, idled out or been revoked. */
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  return apiRequest('me', { schema: MeResponseSchema, signal });
+  return apiRequest('me', { signal });
 }
-
-/** A me/ answer that app/prefetch.ts fetched, read as `getMe` reads it. */
-export const readMe = (answer: ApiAnswer): MeResponse => readAnswer('me', answer, MeResponseSchema);
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.me(),
+    queryKey: ['me'],
     queryFn: ({ signal }) => getMe(signal),
     // Started by the route before the guard itself was loaded (app/prefetch.ts): not repeated
     // when the guard mounts a moment later.

@@ -1,4 +1,4 @@
-import { DetailResponseSchema, type DetailResponse } from '@carevoice/shared';
+import { type DetailResponse } from '@carevoice/shared';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { removeTokenCookie } from '@/lib/token-cookie';
 
 /** POST logout/: revokes the session on the server and clears its cookies. */
 export function logout(): Promise<DetailResponse> {
-  return apiRequest('logout', { schema: DetailResponseSchema });
+  return apiRequest('logout');
 }
 
 /**

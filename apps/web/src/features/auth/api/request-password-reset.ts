@@ -1,8 +1,4 @@
-import {
-  ResetRequestResponseSchema,
-  type ResetRequest,
-  type ResetRequestResponse,
-} from '@carevoice/shared';
+import { type ResetRequest, type ResetRequestResponse } from '@carevoice/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
  * whether or not an account exists for the address.
  */
 export function requestPasswordReset(body: ResetRequest): Promise<ResetRequestResponse> {
-  return apiRequest('resetRequest', { schema: ResetRequestResponseSchema, body });
+  return apiRequest('resetRequest', { body });
 }
 
 export function useRequestPasswordReset() {

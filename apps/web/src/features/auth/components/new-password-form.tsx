@@ -1,9 +1,8 @@
-import { MESSAGES, ResetConfirmSchema, UI_TEXT } from '@carevoice/shared';
+import { MESSAGES, OTP_LENGTH, ResetConfirmSchema, UI_TEXT } from '@carevoice/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form-error';
-import { OTP_DIGITS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
@@ -62,7 +61,7 @@ export function NewPasswordForm({
           error={errors.otp}
           disabled={done}
           onChange={(event) => {
-            setOtp(event.currentTarget.value.replace(/\D/g, '').slice(0, OTP_DIGITS));
+            setOtp(event.currentTarget.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
             setErrors((current) => ({ ...current, otp: undefined }));
           }}
         />

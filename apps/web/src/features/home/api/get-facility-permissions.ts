@@ -1,12 +1,7 @@
-import {
-  FacilityPermissionResponseSchema,
-  type FacilityPermissionResponse,
-} from '@carevoice/shared';
+import { type FacilityPermissionResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PREFETCH_FRESH_MS } from '@/config/constants';
-import { apiRequest, readAnswer } from '@/lib/api-client';
-import type { ApiAnswer } from '@/lib/api-send';
-import { queryKeys } from '@/lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET facility/permission/{sf_user_id}/: the user's permission types and facilities. */
 export function getFacilityPermissions(
@@ -14,19 +9,14 @@ export function getFacilityPermissions(
   signal?: AbortSignal,
 ): Promise<FacilityPermissionResponse> {
   return apiRequest('permissions', {
-    schema: FacilityPermissionResponseSchema,
     params: { sfUserId },
     signal,
   });
 }
 
-/** A permissions answer that app/prefetch.ts fetched, read as `getFacilityPermissions` reads it. */
-export const readFacilityPermissions = (answer: ApiAnswer): FacilityPermissionResponse =>
-  readAnswer('permissions', answer, FacilityPermissionResponseSchema);
-
 export const facilityPermissionsQueryOptions = (sfUserId: string) =>
   queryOptions({
-    queryKey: queryKeys.facilityPermissions(sfUserId),
+    queryKey: ['facility-permissions', sfUserId],
     queryFn: ({ signal }) => getFacilityPermissions(sfUserId, signal),
     // Started by the route of Home and of the due list before the screen was loaded
     // (app/prefetch.ts): not repeated when the screen mounts a moment later.

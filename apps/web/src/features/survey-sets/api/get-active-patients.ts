@@ -1,4 +1,4 @@
-import { ActivePatientsResponseSchema, type ActivePatient } from '@carevoice/shared';
+import { type ActivePatient } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,6 @@ export function getActivePatients(
   signal?: AbortSignal,
 ): Promise<ActivePatient[]> {
   return apiRequest('activePatients', {
-    schema: ActivePatientsResponseSchema,
     params: { facilityId },
     signal,
   });

@@ -1,11 +1,10 @@
-import { SurveySetsResponseSchema, type SurveySet } from '@carevoice/shared';
+import { type SurveySet } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET survey-sets/{facilityId}/: the sets assigned to a facility. */
 export function getSurveySets(facilityId: string, signal?: AbortSignal): Promise<SurveySet[]> {
   return apiRequest('surveySets', {
-    schema: SurveySetsResponseSchema,
     params: { facilityId },
     signal,
   });

@@ -1,4 +1,4 @@
-import { FetchAnswersResponseSchema, type FetchAnswersResponse } from '@carevoice/shared';
+import { type FetchAnswersResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,6 @@ export function fetchAnswers(
   signal?: AbortSignal,
 ): Promise<FetchAnswersResponse> {
   return apiRequest('fetchAnswers', {
-    schema: FetchAnswersResponseSchema,
     body: { survey_id_list: surveyIdList },
     signal,
   });

@@ -1,4 +1,4 @@
-import { ActiveEmployeesResponseSchema, type ActiveEmployeesResponse } from '@carevoice/shared';
+import { type ActiveEmployeesResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,6 @@ export function getActiveEmployees(
   signal?: AbortSignal,
 ): Promise<ActiveEmployeesResponse> {
   return apiRequest('activeEmployees', {
-    schema: ActiveEmployeesResponseSchema,
     params: { facilityId },
     signal,
   });

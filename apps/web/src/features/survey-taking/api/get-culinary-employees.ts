@@ -1,4 +1,4 @@
-import { CulinaryEmployeesResponseSchema, type CulinaryEmployee } from '@carevoice/shared';
+import { type CulinaryEmployee } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,6 @@ export function getCulinaryEmployees(
   signal?: AbortSignal,
 ): Promise<CulinaryEmployee[]> {
   return apiRequest('culinaryEmployees', {
-    schema: CulinaryEmployeesResponseSchema,
     params: { facilityId },
     signal,
   });

@@ -1,4 +1,4 @@
-import { QuestionsResponseSchema, type Question, type ResidentSurveyType } from '@carevoice/shared';
+import { type Question, type ResidentSurveyType } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,6 @@ export function getQuestions(
   signal?: AbortSignal,
 ): Promise<Question[]> {
   return apiRequest('questions', {
-    schema: QuestionsResponseSchema,
     params: { surveyType, facilityId },
     signal,
   });

@@ -1,11 +1,10 @@
-import { QuestionsResponseSchema, type Question } from '@carevoice/shared';
+import { type Question } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET survey-set-questions/{surveySetId}/: a survey set's questions. */
 export function getSetQuestions(surveySetId: string, signal?: AbortSignal): Promise<Question[]> {
   return apiRequest('setQuestions', {
-    schema: QuestionsResponseSchema,
     params: { surveySetId },
     signal,
   });

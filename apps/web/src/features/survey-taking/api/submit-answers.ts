@@ -1,12 +1,9 @@
 import {
-  SubmitAnswersResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
   type SubmitAnswersRequest,
   type SubmitAnswersResponse,
 } from '@carevoice/shared';
 import { apiRequest } from '@/lib/api-client';
-
-/** The header that makes a submission safe to send again (ADR 005). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * POST survey-answers/: one survey's answers and acknowledgements. `idempotencyKey` is made once
@@ -17,8 +14,7 @@ export function submitAnswers(
   idempotencyKey: string,
 ): Promise<SubmitAnswersResponse> {
   return apiRequest('submitAnswers', {
-    schema: SubmitAnswersResponseSchema,
     body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,8 +1,4 @@
-import {
-  CreateSurveyResponseSchema,
-  type CreateSurveyRequest,
-  type CreateSurveyResponse,
-} from '@carevoice/shared';
+import { type CreateSurveyRequest, type CreateSurveyResponse } from '@carevoice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { SURVEY_LIST_QUERY_KEY } from './get-survey-list';
@@ -12,7 +8,7 @@ import { SURVEY_LIST_QUERY_KEY } from './get-survey-list';
  * id of the one already open (ADR 005).
  */
 export function createSurvey(body: CreateSurveyRequest): Promise<CreateSurveyResponse> {
-  return apiRequest('createSurvey', { schema: CreateSurveyResponseSchema, body });
+  return apiRequest('createSurvey', { body });
 }
 
 export function useCreateSurvey() {

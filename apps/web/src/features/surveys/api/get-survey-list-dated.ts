@@ -1,8 +1,4 @@
-import {
-  DatedSurveyListResponseSchema,
-  type DatedSurveyListResponse,
-  type ResidentSurveyType,
-} from '@carevoice/shared';
+import { type DatedSurveyListResponse, type ResidentSurveyType } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { SURVEY_LIST_QUERY_KEY } from './get-survey-list';
@@ -24,7 +20,6 @@ export function getSurveyListDated(
   signal?: AbortSignal,
 ): Promise<DatedSurveyListResponse> {
   return apiRequest('surveyListDated', {
-    schema: DatedSurveyListResponseSchema,
     params: { facilityId, surveyType, startDate: range.start, endDate: range.end },
     signal,
   });

@@ -1,8 +1,4 @@
-import {
-  SurveyListResponseSchema,
-  type ResidentSurveyType,
-  type SurveyListResponse,
-} from '@carevoice/shared';
+import { type ResidentSurveyType, type SurveyListResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -19,7 +15,6 @@ export function getSurveyList(
   signal?: AbortSignal,
 ): Promise<SurveyListResponse> {
   return apiRequest('surveyList', {
-    schema: SurveyListResponseSchema,
     params: { facilityId, surveyType },
     signal,
   });

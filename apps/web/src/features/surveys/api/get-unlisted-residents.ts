@@ -1,6 +1,5 @@
-import { UnlistedResidentsResponseSchema, type UnlistedResident } from '@carevoice/shared';
+import { UNLISTED_SEARCH_MIN_CHARS, type UnlistedResident } from '@carevoice/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { UNLISTED_SEARCH_MIN_CHARS } from '@/config/constants';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -13,7 +12,6 @@ export async function getUnlistedResidents(
   signal?: AbortSignal,
 ): Promise<UnlistedResident[]> {
   const response = await apiRequest('unlistedResidents', {
-    schema: UnlistedResidentsResponseSchema,
     params: { facilityId, searchText },
     signal,
   });

@@ -1,8 +1,4 @@
-import {
-  DetailResponseSchema,
-  type DetailResponse,
-  type ResidentDischargedRequest,
-} from '@carevoice/shared';
+import { type DetailResponse, type ResidentDischargedRequest } from '@carevoice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { SURVEY_LIST_QUERY_KEY } from './get-survey-list';
@@ -12,7 +8,7 @@ import { SURVEY_LIST_QUERY_KEY } from './get-survey-list';
  * with the reason, which takes all their open surveys off the due lists (ADR 005).
  */
 export function residentDischarged(body: ResidentDischargedRequest): Promise<DetailResponse> {
-  return apiRequest('residentDischarged', { schema: DetailResponseSchema, body });
+  return apiRequest('residentDischarged', { body });
 }
 
 export function useResidentDischarged() {

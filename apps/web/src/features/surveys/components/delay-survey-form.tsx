@@ -1,11 +1,11 @@
-import { MESSAGES, UI_TEXT } from '@carevoice/shared';
+import { DELAY_MAX_YEARS_AHEAD, MESSAGES, UI_TEXT } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ArrowLeftIcon } from '@/components/icons';
-import { DATE_FORMAT, DELAY_MAX_YEARS_AHEAD, REDIRECT_AFTER_DELAY_MS } from '@/config/constants';
+import { DATE_FORMAT, REDIRECT_AFTER_DELAY_MS } from '@/config/constants';
 import type { SurveyFlowState, SurveyListFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';

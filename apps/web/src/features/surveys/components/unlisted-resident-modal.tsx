@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   UI_TEXT,
+  UNLISTED_SEARCH_MIN_CHARS,
   type ResidentSurveyType,
   type UnlistedResident,
 } from '@carevoice/shared';
@@ -8,7 +9,7 @@ import { Button, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { UNLISTED_SEARCH_DEBOUNCE_MS, UNLISTED_SEARCH_MIN_CHARS } from '@/config/constants';
+import { UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import type { SurveyFlowState } from '@/config/flow-state';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUnlistedResidents } from '../api/get-unlisted-residents';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { apiPath, ENDPOINTS, type EndpointDef, type EndpointName } from './endpoints.js';
+
+const entries = Object.entries(ENDPOINTS) as [EndpointName, EndpointDef][];
+
+describe('ENDPOINTS', () => {
+  it.each(entries)('%s: its params schema names exactly the parameters of its path', (_, def) => {
+    const inPath = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]).sort();
+    expect(Object.keys(def.params?.shape ?? {}).sort()).toEqual(inPath);
+  });
+
+  it.each(entries)(
+    '%s: a body only on POST, a cache scope only on a GET behind a session',
+    (_, def) => {
+      if (def.body) expect(def.method).toBe('POST');
+      if (def.cache) {
+        expect(def.method).toBe('GET');
+        expect(def.access.kind).not.toBe('public');
+      }
+    },
+  );
+
+  // A facility-wide answer is shared by every user the guard lets through for that facility:
+  // the facility must be in the path, where the guard checks it.
+  it.each(entries.filter(([, def]) => def.cache === 'facility'))(
+    '%s: an answer shared per facility has the facility in its path and a facility rule',
+    (_, def) => {
+      expect(def.path).toContain(':facilityId');
+      expect(def.access.kind).toBe('facility');
+    },
+  );
+
+  it('builds URLs with encoded parameters and a trailing slash', () => {
+    expect(apiPath('surveyList', { facilityId: 'f 1', surveyType: 'Admission' })).toBe(
+      '/api/v1/users/facility-survey-patients/f%201/Admission/',
+    );
+    expect(() => apiPath('surveyList', { facilityId: 'f' })).toThrow(/surveyType/);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Limits and names that the server and the web app both rely on: one place each, so the two
+ * sides and the texts that state them (messages.ts) cannot disagree.
+ */
+
+/** The unlisted-resident search needs at least this many characters after trimming (spec §5, §9). */
+export const UNLISTED_SEARCH_MIN_CHARS = 4;
+
+/** A Discharge survey can be delayed to at most this many years after today (ADR 005). */
+export const DELAY_MAX_YEARS_AHEAD = 1;
+
+/** Digits of a password-reset code (DESIGN §4). */
+export const OTP_LENGTH = 6;
+
+/** A password-reset code is valid this long (DESIGN §4). */
+export const RESET_CODE_TTL_MINUTES = 10;
+
+/** Shortest password (DESIGN §4) and the longest accepted (argon2 input bound). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Failed sign-ins or reset attempts in this many minutes lead to a 429 (DESIGN §4). */
+export const THROTTLE_WINDOW_MINUTES = 15;
+
+/** The request header that makes a submission safe to repeat (ADR 005). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Longest accepted Idempotency-Key; the web app sends a UUID (36 characters). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+
+/** The spec's script-readable cookie: the signed-in profile, no secret (ADR 002). */
+export const PROFILE_COOKIE = 'token';
+
+/** Lifetime of the session and of the `token` cookie (spec §9: 7 days). */
+export const SESSION_MAX_AGE_DAYS = 7;
+
+/**
+ * Where the web build writes, inside its output folder, which files and calls each path of the
+ * app starts with; the server reads it to write preload links into the page (ADR 010).
+ */
+export const ROUTE_PRELOADS_PATH = '.vite/route-preloads.json';
