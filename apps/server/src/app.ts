@@ -12,7 +12,7 @@ import { BODY_LIMIT_BYTES } from './constants.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Config } from './env.js';
-import { AccessLog, createLogger, lazyChildLogger } from './lib/logger.js';
+import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
@@ -47,7 +47,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, deps.logs),
     logController: new AccessLog(),
-    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

@@ -5,8 +5,6 @@
  * - One access-log line per request, written when it completes (Fastify's default writes an
  *   "incoming request" line too), by the root logger with the request id, the request and the
  *   outcome: the same fields a request's child logger would write.
- * - `request.log` is made on first use: Fastify creates a pino child logger per request, which
- *   costs more than the line itself, and most requests never log anything else.
  * - Lines go to standard output once per event-loop turn (`logDestination`): a request does not
  *   wait for its line to be written, and the lines of all requests completed in one turn leave
  *   in one write. What is pending is written when the process exits (also after an uncaught
@@ -24,7 +22,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 
 /**
  * The server's pino logger at `level`: to standard output, or to `destination` (tests read the
@@ -88,50 +86,4 @@ export class AccessLog extends LogController {
     if (error) request.server.log.error({ ...entry, err: error }, 'request errored');
     else request.server.log.info(entry, 'request completed');
   }
-}
-
-/** A request's logger, which becomes `parent.child(bindings)` when something logs with it. */
-class LazyChildLogger {
-  private made: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  get level(): string {
-    return this.made?.level ?? this.options.level ?? this.parent.level;
-  }
-
-  set level(level: string) {
-    this.logger().level = level;
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.logger().child(bindings, options);
-  }
-
-  logger(): FastifyBaseLogger {
-    this.made ??= this.parent.child(this.bindings, this.options);
-    return this.made;
-  }
-}
-
-// fatal(…) … trace(…): the child's, on the prototype (one set for every request).
-for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
-  Object.defineProperty(LazyChildLogger.prototype, level, {
-    value(this: LazyChildLogger, ...args: unknown[]) {
-      (this.logger()[level] as (...args: unknown[]) => void)(...args);
-    },
-  });
-}
-
-/** Fastify's `childLoggerFactory`: `request.log` made on first use. */
-export function lazyChildLogger(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }
