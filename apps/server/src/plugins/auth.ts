@@ -14,7 +14,7 @@ import {
   assertFacilityVisible,
   assertPermission,
   assertSameUser,
-  requireFacilityAccess,
+  requireFacility,
 } from '../modules/access/access.service.js';
 import { authenticate, type AuthContext } from '../modules/auth/auth.service.js';
 
@@ -103,8 +103,8 @@ function scopeGuard(app: FastifyInstance, def: EndpointDef) {
     if (def.access.kind === 'facility') {
       const facilityId = params.facilityId ?? body.facility_id;
       if (typeof facilityId === 'string') {
-        if (facts.facility?.id === facilityId) assertFacilityVisible(user, facts.facility);
-        else await requireFacilityAccess(app.ctx.db, user, facilityId);
+        if (facts.facility?.id === facilityId) assertFacilityVisible(facts.facility.visible);
+        else await requireFacility(app.ctx.db, user, facilityId);
       }
     }
   };

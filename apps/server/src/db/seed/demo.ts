@@ -11,7 +11,6 @@ import {
 } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { sha256 } from '../../lib/crypto.js';
-import { countUsers } from '../../modules/users/users.repository.js';
 import type { Database } from '../database.js';
 import { addDays, questionColumns, questionFromRow, toFlag } from '../values.js';
 
@@ -732,6 +731,11 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
   return rows;
 }
 
+/** Whether the database holds any user (demo data goes only into an empty one). */
+async function hasUsers(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Seeds the demo data in one transaction when the database has no users yet.
  * Returns whether it seeded. Safe when two instances start at once: the loser finds users.
@@ -743,12 +747,12 @@ export async function seedDemoData(
   const rows = buildDemoRows(options);
   try {
     return await db.transaction().execute(async (trx) => {
-      if ((await countUsers(trx)) > 0) return false;
+      if (await hasUsers(trx)) return false;
       for (const table of SEED_TABLES) await insertRows(trx, table, rows[table]);
       return true;
     });
   } catch (error) {
-    if ((await countUsers(db)) > 0) return false;
+    if (await hasUsers(db)) return false;
     throw error;
   }
 }

@@ -1,61 +1,123 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+/**
+ * Who may see which facility (DESIGN §4), as SQL. `facilityVisible` is the one definition: the
+ * facility exists, and the user holds every facility (`all_facility_access`) or a grant for it
+ * (`user_facilities`). Every query that asks — the guard's session lookup, the user's facility
+ * list, a facility named by a record (a survey's, a review's) and a survey set's facilities —
+ * uses it; no other query joins `user_facilities` to decide access.
+ */
+import type { PermissionType } from '@carevoice/shared';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type ExpressionWrapper,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
+import type { Database, Flag } from '../../db/database.js';
+import { fromBool } from '../../db/values.js';
 
-type FacilityScope = { allFacilities: true } | { allFacilities: false; userId: string };
+/** The user asked about: columns of a joined `users` row, or a signed-in user's values. */
+export interface Viewer {
+  id: Expression<string>;
+  allFacilityAccess: Expression<Flag>;
+}
 
-// Run on most requests, so built once (db/prepared.ts).
-const findPermissionRows = prepared((db, userId: string) =>
-  db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId),
-);
-const findAllFacilities = prepared((db) =>
-  db
-    .selectFrom('facilities')
-    .select(['facilities.id', 'facilities.name'])
-    .orderBy('facilities.name')
-    .orderBy('facilities.id'),
-);
-const findUserFacilities = prepared((db, userId: string) =>
-  db
-    .selectFrom('facilities')
-    .innerJoin('user_facilities', 'user_facilities.facility_id', 'facilities.id')
-    .select(['facilities.id', 'facilities.name'])
-    .where('user_facilities.user_id', '=', userId)
-    .orderBy('facilities.name')
-    .orderBy('facilities.id'),
-);
-const findFacility = prepared((db, facilityId: string) =>
-  db.selectFrom('facilities').select('id').where('id', '=', facilityId),
-);
-const findUserFacility = prepared((db, userId: string, facilityId: string) =>
-  db
-    .selectFrom('user_facilities')
-    .select('facility_id as id')
+/** A signed-in user as a Viewer. */
+export function viewerOf(user: { id: string; allFacilityAccess: boolean }): Viewer {
+  return { id: sql.val(user.id), allFacilityAccess: sql.val(user.allFacilityAccess ? 1 : 0) };
+}
+
+/** Whether `viewer` may see the facility `facilityId` (see the top of this file). */
+export function facilityVisible<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  viewer: Viewer,
+  facilityId: Expression<string>,
+): ExpressionWrapper<Database, never, SqlBool> {
+  const db = eb as unknown as ExpressionBuilder<Database, never>;
+  return db.and([
+    db.exists(
+      db
+        .selectFrom('facilities as visible_facility')
+        .select('visible_facility.id')
+        .where('visible_facility.id', '=', facilityId),
+    ),
+    db.or([
+      db(viewer.allFacilityAccess, '=', 1),
+      db.exists(
+        db
+          .selectFrom('user_facilities as facility_grant')
+          .select('facility_grant.facility_id')
+          .where('facility_grant.user_id', '=', viewer.id)
+          .where('facility_grant.facility_id', '=', facilityId),
+      ),
+    ]),
+  ]);
+}
+
+/** The user's explicit permissions (rows of `user_permissions`). */
+export async function listPermissionRows(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<PermissionType[]> {
+  const rows = await db
+    .selectFrom('user_permissions')
+    .select('permission')
     .where('user_id', '=', userId)
-    .where('facility_id', '=', facilityId),
-);
-
-export async function listPermissionRows(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await findPermissionRows(db, userId);
+    .execute();
   return rows.map((row) => row.permission);
 }
 
-/** Every facility, or those granted to the user, sorted by name. */
-export async function listFacilities(
+/** The facilities the user may see, by name. */
+export async function listVisibleFacilities(
   db: Kysely<Database>,
-  scope: FacilityScope,
+  viewer: Viewer,
 ): Promise<{ id: string; name: string }[]> {
-  return scope.allFacilities ? findAllFacilities(db) : findUserFacilities(db, scope.userId);
+  return db
+    .selectFrom('facilities')
+    .select(['facilities.id', 'facilities.name'])
+    .where((eb) => facilityVisible(eb, viewer, eb.ref('facilities.id')))
+    .orderBy('facilities.name')
+    .orderBy('facilities.id')
+    .execute();
 }
 
-/** Whether the facility exists and (unless `allFacilities`) is granted to the user. */
-export async function facilityVisible(
+export async function isFacilityVisible(
   db: Kysely<Database>,
+  viewer: Viewer,
   facilityId: string,
-  scope: FacilityScope,
 ): Promise<boolean> {
-  const rows = scope.allFacilities
-    ? await findFacility(db, facilityId)
-    : await findUserFacility(db, scope.userId, facilityId);
-  return rows.length > 0;
+  const row = await db
+    .selectNoFrom((eb) => facilityVisible(eb, viewer, sql.val(facilityId)).as('visible'))
+    .executeTakeFirstOrThrow();
+  return fromBool(row.visible);
+}
+
+/**
+ * Whether a survey set exists and whether it is assigned to at least one facility the user may
+ * see; undefined when there is no such set.
+ */
+export async function surveySetVisibility(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  surveySetId: string,
+): Promise<{ visible: boolean } | undefined> {
+  const row = await db
+    .selectFrom('survey_sets')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('facility_survey_sets')
+            .select('facility_survey_sets.facility_id')
+            .whereRef('facility_survey_sets.survey_set_id', '=', 'survey_sets.id')
+            .where((inner) =>
+              facilityVisible(inner, viewer, inner.ref('facility_survey_sets.facility_id')),
+            ),
+        )
+        .as('visible'),
+    )
+    .where('survey_sets.id', '=', surveySetId)
+    .executeTakeFirst();
+  return row && { visible: fromBool(row.visible) };
 }

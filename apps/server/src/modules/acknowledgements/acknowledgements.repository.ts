@@ -3,11 +3,9 @@
  * instance or a transaction. Statuses: `pending` until a manager decides, then `approved` or
  * `denied` (never back).
  */
+import type { AcknowledgementStatus } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
-
-export type DecidedStatus = 'approved' | 'denied';
 
 /** One pending acknowledgement with its employee and, when known, its survey's resident. */
 export interface PendingRow {
@@ -21,9 +19,12 @@ export interface PendingRow {
   submitted_at: string | null;
 }
 
-// A manager's list, loaded again after every decision: built once (db/prepared.ts).
-const findPending = prepared((db, facilityId: string) =>
-  db
+/**
+ * The facility's pending acknowledgements, by employee, then oldest first. (The service orders the
+ * employees by name, the same way on both dialects.)
+ */
+export async function listPending(db: Kysely<Database>, facilityId: string): Promise<PendingRow[]> {
+  return db
     .selectFrom('acknowledgements')
     .innerJoin('employees', 'employees.id', 'acknowledgements.employee_id')
     .leftJoin('surveys', 'surveys.id', 'acknowledgements.survey_id')
@@ -42,21 +43,17 @@ const findPending = prepared((db, facilityId: string) =>
     .where('acknowledgements.status', '=', 'pending')
     .orderBy('employees.id')
     .orderBy('acknowledgements.created_at')
-    .orderBy('acknowledgements.id'),
-);
-
-/**
- * The facility's pending acknowledgements, by employee, then oldest first. (The service orders the
- * employees by name, the same way on both dialects.)
- */
-export async function listPending(db: Kysely<Database>, facilityId: string): Promise<PendingRow[]> {
-  return findPending(db, facilityId);
+    .orderBy('acknowledgements.id')
+    .execute();
 }
 
 export async function findAcknowledgement(
   db: Kysely<Database>,
   id: string,
-): Promise<{ id: string; facility_id: string; employee_id: string; status: string } | undefined> {
+): Promise<
+  | { id: string; facility_id: string; employee_id: string; status: AcknowledgementStatus }
+  | undefined
+> {
   return db
     .selectFrom('acknowledgements')
     .select(['id', 'facility_id', 'employee_id', 'status'])
@@ -71,7 +68,7 @@ export async function findAcknowledgement(
 export async function decidePending(
   db: Kysely<Database>,
   id: string,
-  decision: { status: DecidedStatus; reviewedBy: string; reviewedAt: string },
+  decision: { status: AcknowledgementStatus; reviewedBy: string; reviewedAt: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('acknowledgements')

@@ -6,6 +6,7 @@
  * user may see that other facility too, because the decision is made on this facility's list.
  */
 import {
+  ACKNOWLEDGEMENT_STATUS_OF,
   MESSAGES,
   type AcknowledgementListResponse,
   type ReviewDecisionRequest,
@@ -20,14 +21,8 @@ import {
   decidePending,
   findAcknowledgement,
   listPending,
-  type DecidedStatus,
   type PendingRow,
 } from './acknowledgements.repository.js';
-
-const STATUS_OF: Record<ReviewResult, DecidedStatus> = {
-  Approved: 'approved',
-  Denied: 'denied',
-};
 
 const DETAIL_OF: Record<ReviewResult, string> = {
   Approved: MESSAGES.reviewApproved,
@@ -87,7 +82,7 @@ export async function decideReview(
     if (!acknowledgement) throw notFound(MESSAGES.reviewNotFound);
     if (acknowledgement.facility_id !== facilityId) throw forbidden(MESSAGES.reviewOtherFacility);
     const decided = await decidePending(trx, acknowledgement.id, {
-      status: STATUS_OF[input.result],
+      status: ACKNOWLEDGEMENT_STATUS_OF[input.result],
       reviewedBy: user.id,
       reviewedAt: toTimestamp(meta.at),
     });

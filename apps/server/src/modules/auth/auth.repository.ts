@@ -1,7 +1,7 @@
 import type { PermissionType } from '@carevoice/shared';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { facilityVisible } from '../access/access.repository.js';
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -17,17 +17,16 @@ export async function insertSession(
 export interface AccessQuestions {
   /** Does a `user_permissions` row grant the user this permission? */
   permission: PermissionType;
-  /** Does this facility exist, and is it granted to the user (`user_facilities`)? */
+  /** May the user see this facility (access.repository.ts, facilityVisible)? */
   facilityId?: string | undefined;
 }
 
 /**
- * A session with the fields of its user that a request needs and, when asked, whether a
- * `user_permissions` row grants the permission (`permission_granted`), whether the facility
- * exists (`facility_exists`) and whether it is granted to the user (`facility_granted`). Each is
- * a primary-key probe.
+ * The session with the fields of its user that a request needs and, when asked, whether a
+ * `user_permissions` row grants the permission (`permission_granted`) and whether the user may
+ * see the facility (`facility_visible`).
  */
-function sessionQuery(
+export async function findSessionWithUser(
   db: Kysely<Database>,
   sessionId: string,
   questions: Partial<AccessQuestions> = {},
@@ -57,64 +56,22 @@ function sessionQuery(
               .selectFrom('user_permissions')
               .select('user_permissions.permission')
               .whereRef('user_permissions.user_id', '=', 'users.id')
-              .where('user_permissions.permission', '=', permission ?? 'Patients_Surveys'),
+              .where('user_permissions.permission', '=', permission as PermissionType),
           )
           .as('permission_granted'),
       ),
     )
     .$if(facilityId !== undefined, (query) =>
-      query.select((eb) => [
-        eb
-          .exists(
-            eb
-              .selectFrom('facilities')
-              .select('facilities.id')
-              .where('facilities.id', '=', facilityId ?? ''),
-          )
-          .as('facility_exists'),
-        eb
-          .exists(
-            eb
-              .selectFrom('user_facilities')
-              .select('user_facilities.facility_id')
-              .whereRef('user_facilities.user_id', '=', 'users.id')
-              .where('user_facilities.facility_id', '=', facilityId ?? ''),
-          )
-          .as('facility_granted'),
-      ]),
+      query.select((eb) =>
+        facilityVisible(
+          eb,
+          { id: eb.ref('users.id'), allFacilityAccess: eb.ref('users.all_facility_access') },
+          sql.val(facilityId as string),
+        ).as('facility_visible'),
+      ),
     )
-    .where('sessions.id', '=', sessionId);
-}
-
-// Every request runs one of these, so they are built once (db/prepared.ts).
-const findSession = prepared((db, sessionId: string) => sessionQuery(db, sessionId));
-const findSessionAndPermission = prepared((db, sessionId: string, permission: PermissionType) =>
-  sessionQuery(db, sessionId, { permission }),
-);
-const findSessionPermissionAndFacility = prepared(
-  (db, sessionId: string, permission: PermissionType, facilityId: string) =>
-    sessionQuery(db, sessionId, { permission, facilityId }),
-);
-
-/** The session with its user and the answers to the questions, if any (see sessionQuery). */
-export async function findSessionWithUser(
-  db: Kysely<Database>,
-  sessionId: string,
-  questions?: AccessQuestions,
-) {
-  let rows;
-  if (!questions) rows = await findSession(db, sessionId);
-  else if (questions.facilityId === undefined) {
-    rows = await findSessionAndPermission(db, sessionId, questions.permission);
-  } else {
-    rows = await findSessionPermissionAndFacility(
-      db,
-      sessionId,
-      questions.permission,
-      questions.facilityId,
-    );
-  }
-  return rows[0];
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 export async function touchSession(

@@ -38,8 +38,8 @@ export interface SessionState {
 export interface AccessFacts {
   /** Whether a `user_permissions` row grants the permission asked about. */
   permissionGranted?: boolean;
-  /** The facility asked about: whether it exists and whether it is granted to the user. */
-  facility?: { id: string; exists: boolean; granted: boolean };
+  /** The facility asked about, and whether the user may see it. */
+  facility?: { id: string; visible: boolean };
 }
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
@@ -75,11 +75,7 @@ function factsOf(row: SessionRow, questions: AccessQuestions | undefined): Acces
   if (!questions) return {};
   const facts: AccessFacts = { permissionGranted: fromBool(row.permission_granted) };
   if (questions.facilityId !== undefined) {
-    facts.facility = {
-      id: questions.facilityId,
-      exists: fromBool(row.facility_exists),
-      granted: fromBool(row.facility_granted),
-    };
+    facts.facility = { id: questions.facilityId, visible: fromBool(row.facility_visible) };
   }
   return facts;
 }

@@ -5,7 +5,9 @@
  * the path or body; a set named by id alone is checked here.
  */
 import {
+  CULINARY_TEXT,
   MESSAGES,
+  SET_SURVEY_TYPE,
   type CreateSetSurveyRequest,
   type CulinaryEmployee,
   type Question,
@@ -14,6 +16,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.js';
 import type { JsonText } from '../../db/json-rows.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
+import { requireSurveySet } from '../access/access.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   activeResidentsJson,
@@ -25,14 +28,8 @@ import { insertDueSurvey, loadActiveResidentOf } from '../surveys/surveys.servic
 import {
   findSurveySet,
   isSetAssignedToFacility,
-  isSetAssignedToUserFacility,
   listFacilitySurveySets,
 } from './survey-sets.repository.js';
-
-/** The survey type of every survey taken from a set. */
-export const SET_SURVEY_TYPE = 'As Needed';
-/** Culinary employees are those whose department contains this (any case). */
-export const CULINARY_DEPARTMENT_TEXT = 'culinary';
 
 export async function surveySets(ctx: AppContext, facilityId: string): Promise<SurveySet[]> {
   return listFacilitySurveySets(ctx.db, facilityId);
@@ -49,15 +46,8 @@ export async function setQuestions(
   user: SessionUser,
   surveySetId: string,
 ): Promise<Question[]> {
-  const set = await findSurveySet(ctx.db, surveySetId);
-  if (!set) throw notFound(MESSAGES.surveySetNotFound);
-  const scope = user.allFacilityAccess
-    ? ({ allFacilities: true } as const)
-    : ({ allFacilities: false, userId: user.id } as const);
-  if (!(await isSetAssignedToUserFacility(ctx.db, set.id, scope))) {
-    throw forbidden(MESSAGES.surveySetForbidden);
-  }
-  const questionnaireId = await findQuestionnaireId(ctx.db, { surveySetId: set.id });
+  await requireSurveySet(ctx.db, user, surveySetId);
+  const questionnaireId = await findQuestionnaireId(ctx.db, { surveySetId });
   return questionnaireId ? listQuestions(ctx.db, questionnaireId) : [];
 }
 
@@ -92,7 +82,7 @@ export async function culinaryEmployees(
   facilityId: string,
 ): Promise<CulinaryEmployee[]> {
   const employees = await listActiveEmployees(ctx.db, facilityId, {
-    departmentContains: CULINARY_DEPARTMENT_TEXT,
+    departmentContains: CULINARY_TEXT,
   });
   return employees.map((employee) => ({
     employee_code: employee.code,

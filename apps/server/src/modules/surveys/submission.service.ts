@@ -25,7 +25,7 @@ import type { AppContext, RequestMeta } from '../../context.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { requireFacilityAccess } from '../access/access.service.js';
+import { requireFacility } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -228,7 +228,7 @@ export async function submittedAnswers(
   const surveys = await findSurveys(ctx.db, ids);
   if (surveys.length !== ids.length) throw notFound(MESSAGES.surveyNotFound);
   for (const facilityId of new Set(surveys.map((survey) => survey.facility_id))) {
-    await requireFacilityAccess(ctx.db, user, facilityId);
+    await requireFacility(ctx.db, user, facilityId);
   }
   const rows = await listSubmittedAnswers(ctx.db, ids);
   return ids.flatMap((id) =>

@@ -2,7 +2,13 @@
  * Every query of the survey records (ADR 005). Functions take a Kysely instance or a transaction.
  * Survey statuses: `due` and `delayed` are open; `completed` and `not_completable` are closed.
  */
-import type { DischargeReason, Question, ResidentSurveyType } from '@carevoice/shared';
+import {
+  OPEN_SURVEY_STATUSES,
+  type DischargeReason,
+  type Question,
+  type ResidentSurveyType,
+  type SurveyListItem,
+} from '@carevoice/shared';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type {
   AcknowledgementsTable,
@@ -14,10 +20,7 @@ import type {
 } from '../../db/database.js';
 import type { Dialect } from '../../db/connect.js';
 import { jsonArray, type JsonText } from '../../db/json-rows.js';
-import { prepared } from '../../db/prepared.js';
 import { questionFromRow } from '../../db/values.js';
-
-export const OPEN_SURVEY_STATUSES = ['due', 'delayed'] as const;
 
 export type Resident = Selectable<ResidentsTable>;
 
@@ -39,90 +42,34 @@ const openSurvey = sql<boolean>`${sql.ref('surveys.status')} in (${sql.join(
 const listDate = sql<string>`coalesce(surveys.delayed_until, surveys.due_date)`;
 
 /**
- * Open surveys of the facility and type whose resident is active, by list date, last and first
- * name; with `dated`, only those with `start <= list date <= end`.
+ * The due list (ADR 005): open surveys of the facility and type whose resident is active, by list
+ * date, last and first name; with `start` and `end`, only those with `start <= list date <= end`.
  */
-function dueSurveysQuery(
+export async function listDueSurveys(
   db: Kysely<Database>,
-  facilityId: string,
-  surveyType: ResidentSurveyType,
-  dated?: { start: string; end: string },
-) {
-  return (
-    db
-      .selectFrom('surveys')
-      .innerJoin('residents', 'residents.id', 'surveys.resident_id')
-      .select([
-        'surveys.id',
-        'residents.first_name',
-        'residents.last_name',
-        listDate.as('due_date'),
-      ])
-      .where('surveys.facility_id', '=', facilityId)
-      .where('surveys.survey_type', '=', surveyType)
-      .where(openSurvey)
-      // Always true (a survey's resident lives in its facility), and it lets PostgreSQL read only
-      // this facility's residents from their index instead of hashing the whole table.
-      .where('residents.facility_id', '=', facilityId)
-      .where('residents.active', '=', 1)
-      .$if(dated !== undefined, (query) =>
-        query.where(listDate, '>=', dated?.start ?? '').where(listDate, '<=', dated?.end ?? ''),
-      )
-      .orderBy(listDate)
-      .orderBy('residents.last_name')
-      .orderBy('residents.first_name')
-      .orderBy('surveys.id')
-  );
-}
-
-/**
- * The due list as ONE JSON array of `SurveyListItemSchema` items (db/json-rows.ts) with its
- * earliest and latest list dates (null when it is empty): the list the tablets load all day,
- * ~250–300 rows at the bench's scale. Built once per dialect and shape (db/prepared.ts).
- */
-function dueListJsonQueries(dialect: Dialect) {
-  const asJson = (db: Kysely<Database>, rows: ReturnType<typeof dueSurveysQuery>) =>
-    db
-      .selectFrom(rows.as('s'))
-      .select((eb) => [
-        jsonArray(
-          dialect,
-          's',
-          { id: 'id', first_name: 'first_name', last_name: 'last_name', due_date: 'due_date' },
-          ['due_date', 'last_name', 'first_name', 'id'],
-        ).as('list'),
-        eb.fn.min<string | null>('s.due_date').as('lowest'),
-        eb.fn.max<string | null>('s.due_date').as('highest'),
-      ]);
-  return {
-    all: prepared((db, facilityId: string, surveyType: ResidentSurveyType) =>
-      asJson(db, dueSurveysQuery(db, facilityId, surveyType)),
-    ),
-    dated: prepared(
-      (db, facilityId: string, surveyType: ResidentSurveyType, start: string, end: string) =>
-        asJson(db, dueSurveysQuery(db, facilityId, surveyType, { start, end })),
-    ),
-  };
-}
-const findDueListJson = {
-  sqlite: dueListJsonQueries('sqlite'),
-  postgres: dueListJsonQueries('postgres'),
-};
-
-/** The due list (see dueSurveysQuery) as JSON, optionally only from `start` to `end`. */
-export async function dueSurveysJson(
-  db: Kysely<Database>,
-  dialect: Dialect,
   filter: { facilityId: string; surveyType: ResidentSurveyType; start?: string; end?: string },
-): Promise<{ list: JsonText; lowest: string | null; highest: string | null }> {
+): Promise<SurveyListItem[]> {
   const { facilityId, surveyType, start, end } = filter;
-  const queries = findDueListJson[dialect];
-  const [row] =
-    start !== undefined && end !== undefined
-      ? await queries.dated(db, facilityId, surveyType, start, end)
-      : await queries.all(db, facilityId, surveyType);
-  // An aggregate without GROUP BY always answers one row.
-  return row ?? { list: '[]' as JsonText, lowest: null, highest: null };
+  let query = db
+    .selectFrom('surveys')
+    .innerJoin('residents', 'residents.id', 'surveys.resident_id')
+    .select(['surveys.id', 'residents.first_name', 'residents.last_name', listDate.as('due_date')])
+    .where('surveys.facility_id', '=', facilityId)
+    .where('surveys.survey_type', '=', surveyType)
+    .where(openSurvey)
+    // Always true (a survey's resident lives in its facility), and it lets PostgreSQL read only
+    // this facility's residents from their index instead of hashing the whole table.
+    .where('residents.facility_id', '=', facilityId)
+    .where('residents.active', '=', 1);
+  if (start !== undefined && end !== undefined) {
+    query = query.where(listDate, '>=', start).where(listDate, '<=', end);
+  }
+  return query
+    .orderBy(listDate)
+    .orderBy('residents.last_name')
+    .orderBy('residents.first_name')
+    .orderBy('surveys.id')
+    .execute();
 }
 
 /**
@@ -139,39 +86,6 @@ function containsText(dialect: Dialect, expression: RawBuilder<unknown>, pattern
 
 /**
  * Active residents of the facility whose first name, last name, "last first", "first last" or
- * client id contains the pattern, by last and first name.
- */
-function residentsContainingQuery(dialect: Dialect) {
-  return prepared((db, facilityId: string, pattern: string, limit: number) => {
-    const contains = (expression: RawBuilder<unknown>) =>
-      containsText(dialect, expression, pattern);
-    return db
-      .selectFrom('residents')
-      .select(['id', 'first_name', 'last_name', 'client_id'])
-      .where('facility_id', '=', facilityId)
-      .where('active', '=', 1)
-      .where((eb) =>
-        eb.or([
-          contains(sql`first_name`),
-          contains(sql`last_name`),
-          contains(sql`last_name || ' ' || first_name`),
-          contains(sql`first_name || ' ' || last_name`),
-          contains(sql`client_id`),
-        ]),
-      )
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id')
-      .limit(limit);
-  });
-}
-const findResidentsContaining = {
-  sqlite: residentsContainingQuery('sqlite'),
-  postgres: residentsContainingQuery('postgres'),
-};
-
-/**
- * Active residents of the facility whose first name, last name, "last first", "first last" or
  * client id contains the text (case-insensitive), by last and first name.
  */
 export async function searchActiveResidents(
@@ -181,49 +95,60 @@ export async function searchActiveResidents(
   text: string,
   limit: number,
 ): Promise<{ id: string; first_name: string; last_name: string; client_id: string }[]> {
-  return findResidentsContaining[dialect](db, facilityId, containsPattern(text), limit);
+  const pattern = containsPattern(text);
+  const contains = (expression: RawBuilder<unknown>) => containsText(dialect, expression, pattern);
+  return db
+    .selectFrom('residents')
+    .select(['id', 'first_name', 'last_name', 'client_id'])
+    .where('facility_id', '=', facilityId)
+    .where('active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        contains(sql`first_name`),
+        contains(sql`last_name`),
+        contains(sql`last_name || ' ' || first_name`),
+        contains(sql`first_name || ' ' || last_name`),
+        contains(sql`client_id`),
+      ]),
+    )
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
- * The query of the facility's active residents as ONE JSON array of `ActivePatientSchema` items,
+ * The facility's active residents as ONE JSON array of `ActivePatientSchema` items,
  * `{id, name: "First Last"}` by last and first name (db/json-rows.ts): a few thousand rows, which
- * cost twice the whole request when handed to JavaScript one by one.
+ * cost more than twice as much when handed to JavaScript one by one.
  */
-function activeResidentsJsonQuery(dialect: Dialect) {
-  return prepared((db, facilityId: string) => {
-    const residents = db
-      .selectFrom('residents')
-      .select([
-        'id',
-        'first_name',
-        'last_name',
-        sql<string>`first_name || ' ' || last_name`.as('name'),
-      ])
-      .where('facility_id', '=', facilityId)
-      .where('active', '=', 1)
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id');
-    return db
-      .selectFrom(residents.as('r'))
-      .select(
-        jsonArray(dialect, 'r', { id: 'id', name: 'name' }, ['last_name', 'first_name', 'id']).as(
-          'list',
-        ),
-      );
-  });
-}
-const findActiveResidentsJson = {
-  sqlite: activeResidentsJsonQuery('sqlite'),
-  postgres: activeResidentsJsonQuery('postgres'),
-};
-
 export async function activeResidentsJson(
   db: Kysely<Database>,
   dialect: Dialect,
   facilityId: string,
 ): Promise<JsonText> {
-  const [row] = await findActiveResidentsJson[dialect](db, facilityId);
+  const residents = db
+    .selectFrom('residents')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      sql<string>`first_name || ' ' || last_name`.as('name'),
+    ])
+    .where('facility_id', '=', facilityId)
+    .where('active', '=', 1)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id');
+  const row = await db
+    .selectFrom(residents.as('r'))
+    .select(
+      jsonArray(dialect, 'r', { id: 'id', name: 'name' }, ['last_name', 'first_name', 'id']).as(
+        'list',
+      ),
+    )
+    .executeTakeFirst();
   // An aggregate without GROUP BY always answers one row.
   return row?.list ?? ('[]' as JsonText);
 }
@@ -328,52 +253,35 @@ export async function dischargeResident(
     .execute();
 }
 
-// The questionnaire queries run for every survey taken, so they are built once (db/prepared.ts).
-const findSetQuestionnaire = prepared((db, surveySetId: string) =>
-  db
-    .selectFrom('questionnaires')
-    .select('id')
-    .where('survey_set_id', '=', surveySetId)
-    .orderBy('id')
-    .limit(1),
-);
-const findFacilityQuestionnaire = prepared(
-  (db, facilityId: string, surveyType: ResidentSurveyType) =>
-    db
-      .selectFrom('questionnaires')
-      .select('id')
-      .where('facility_id', '=', facilityId)
-      .where('survey_type', '=', surveyType)
-      .where('survey_set_id', 'is', null)
-      .orderBy('id')
-      .limit(1),
-);
-const findQuestions = prepared((db, questionnaireId: string) =>
-  db
-    .selectFrom('questions')
-    .select(['id', 'name', 'type', 'values_json', 'validation_json'])
-    .where('questionnaire_id', '=', questionnaireId)
-    .orderBy('position')
-    .orderBy('id'),
-);
-
 /** The questionnaire of a facility's survey type or of a survey set. */
 export async function findQuestionnaireId(
   db: Kysely<Database>,
   owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
 ): Promise<string | undefined> {
-  const rows =
+  const query = db.selectFrom('questionnaires').select('id').orderBy('id').limit(1);
+  const row = await (
     'surveySetId' in owner
-      ? await findSetQuestionnaire(db, owner.surveySetId)
-      : await findFacilityQuestionnaire(db, owner.facilityId, owner.surveyType);
-  return rows[0]?.id;
+      ? query.where('survey_set_id', '=', owner.surveySetId)
+      : query
+          .where('facility_id', '=', owner.facilityId)
+          .where('survey_type', '=', owner.surveyType)
+          .where('survey_set_id', 'is', null)
+  ).executeTakeFirst();
+  return row?.id;
 }
 
 export async function listQuestions(
   db: Kysely<Database>,
   questionnaireId: string,
 ): Promise<Question[]> {
-  return (await findQuestions(db, questionnaireId)).map(questionFromRow);
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'name', 'type', 'values_json', 'validation_json'])
+    .where('questionnaire_id', '=', questionnaireId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(questionFromRow);
 }
 
 export async function insertAnswers(
@@ -439,26 +347,6 @@ export async function findEmployeesByCode(
     .execute();
 }
 
-function activeEmployeesQuery(db: Kysely<Database>, facilityId: string) {
-  return db
-    .selectFrom('employees')
-    .select(['id', 'code', 'name', 'department', 'position', 'active'])
-    .where('facility_id', '=', facilityId)
-    .where('active', '=', 1)
-    .orderBy('department')
-    .orderBy('position')
-    .orderBy('name')
-    .orderBy('code');
-}
-const findActiveEmployees = prepared((db, facilityId: string) =>
-  activeEmployeesQuery(db, facilityId),
-);
-const findActiveEmployeesOfDepartments = prepared((db, facilityId: string, pattern: string) =>
-  activeEmployeesQuery(db, facilityId).where(
-    sql<boolean>`lower(department) like ${pattern} escape '\\'`,
-  ),
-);
-
 /**
  * The facility's active employees by department, position and name; with `departmentContains`
  * only those whose department contains it (case-insensitive).
@@ -468,7 +356,20 @@ export async function listActiveEmployees(
   facilityId: string,
   options: { departmentContains?: string } = {},
 ): Promise<EmployeeRow[]> {
-  return options.departmentContains === undefined
-    ? findActiveEmployees(db, facilityId)
-    : findActiveEmployeesOfDepartments(db, facilityId, containsPattern(options.departmentContains));
+  const { departmentContains } = options;
+  return db
+    .selectFrom('employees')
+    .select(['id', 'code', 'name', 'department', 'position', 'active'])
+    .where('facility_id', '=', facilityId)
+    .where('active', '=', 1)
+    .$if(departmentContains !== undefined, (query) =>
+      query.where(
+        sql<boolean>`lower(department) like ${containsPattern(departmentContains ?? '')} escape '\\'`,
+      ),
+    )
+    .orderBy('department')
+    .orderBy('position')
+    .orderBy('name')
+    .orderBy('code')
+    .execute();
 }

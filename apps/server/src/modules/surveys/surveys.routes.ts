@@ -1,6 +1,6 @@
 import { MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoint, requestMeta, sendJsonText } from '../../lib/http.js';
+import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.js';
 import { submitAnswers, submittedAnswers } from './submission.service.js';
@@ -23,22 +23,18 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('surveyList'),
-    handler: async (request, reply) =>
-      sendJsonText(reply, await dueList(ctx, request.params.facilityId, request.params.surveyType)),
+    handler: async (request) => dueList(ctx, request.params.facilityId, request.params.surveyType),
   });
 
   app.route({
     ...endpoint('surveyListDated'),
-    handler: async (request, reply) =>
-      sendJsonText(
-        reply,
-        await datedDueList(ctx, {
-          facilityId: request.params.facilityId,
-          surveyType: request.params.surveyType,
-          start: request.params.startDate,
-          end: request.params.endDate,
-        }),
-      ),
+    handler: async (request) =>
+      datedDueList(ctx, {
+        facilityId: request.params.facilityId,
+        surveyType: request.params.surveyType,
+        start: request.params.startDate,
+        end: request.params.endDate,
+      }),
   });
 
   app.route({

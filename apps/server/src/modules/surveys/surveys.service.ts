@@ -3,37 +3,39 @@
  * delaying, "Can't Complete" and the active-employee list. Submission lives in
  * submission.service.ts. The guard has already checked the session, the `Patients_Surveys`
  * permission and any facility named in the path or body; records whose facility comes from the
- * row (a survey, a resident) are checked here with `requireFacilityAccess`.
+ * row (a survey, a resident) are checked here with the access service (`requireFacility`).
  */
 import {
   DELAY_MAX_YEARS_AHEAD,
+  OPEN_SURVEY_STATUSES,
   isResidentSurveyType,
   MESSAGES,
   UNLISTED_SEARCH_MIN_CHARS,
   type ActiveEmployeesResponse,
   type CreateSurveyRequest,
+  type DatedSurveyListResponse,
   type DelaySurveyRequest,
   type Question,
   type ResidentDischargedRequest,
   type ResidentSurveyType,
   type StoredSurveyType,
+  type SurveyListResponse,
   type UnlistedResident,
 } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext, RequestMeta } from '../../context.js';
 import type { Database, Survey } from '../../db/database.js';
-import { jsonObject, jsonValue, type JsonText } from '../../db/json-rows.js';
 import { fromFlag, localToday, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { requireFacilityAccess } from '../access/access.service.js';
+import { requireFacility } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   closeSurveyNotCompletable,
   delayOpenSurvey,
   dischargeResident,
-  dueSurveysJson,
+  listDueSurveys,
   findOpenSurvey,
   findQuestionnaireId,
   findResident,
@@ -41,7 +43,6 @@ import {
   insertSurvey,
   listActiveEmployees,
   listQuestions,
-  OPEN_SURVEY_STATUSES,
   searchActiveResidents,
   type Resident,
 } from './surveys.repository.js';
@@ -77,7 +78,7 @@ export async function loadSurveyForUser(
 ): Promise<Survey> {
   const survey = await findSurvey(ctx.db, surveyId);
   if (!survey) throw notFound(MESSAGES.surveyNotFound);
-  await requireFacilityAccess(ctx.db, user, survey.facility_id);
+  await requireFacility(ctx.db, user, survey.facility_id);
   return survey;
 }
 
@@ -126,31 +127,27 @@ function yearsAfter(day: string, years: number): string {
 // ---------------------------------------------------------------------------------------------
 // The due list and unlisted residents
 
-/** `{survey_list, lowest_date, highest_date}` as JSON written by the database. */
+/** The due list with its earliest and latest date (the bounds of the date filter). */
 export async function dueList(
   ctx: AppContext,
   facilityId: string,
   surveyType: ResidentSurveyType,
-): Promise<JsonText> {
-  const { list, lowest, highest } = await dueSurveysJson(ctx.db, ctx.dialect, {
-    facilityId,
-    surveyType,
-  });
-  return jsonObject({
-    survey_list: list,
-    lowest_date: jsonValue(lowest),
-    highest_date: jsonValue(highest),
-  });
+): Promise<SurveyListResponse> {
+  const items = await listDueSurveys(ctx.db, { facilityId, surveyType });
+  return {
+    survey_list: items,
+    lowest_date: items[0]?.due_date ?? null,
+    highest_date: items.at(-1)?.due_date ?? null,
+  };
 }
 
-/** `{survey_list}` of the list dates from `start` to `end`, as JSON written by the database. */
+/** The due list's items dated from `start` to `end`. */
 export async function datedDueList(
   ctx: AppContext,
   filter: { facilityId: string; surveyType: ResidentSurveyType; start: string; end: string },
-): Promise<JsonText> {
+): Promise<DatedSurveyListResponse> {
   if (filter.start > filter.end) throw badRequest(MESSAGES.dateRangeReversed);
-  const { list } = await dueSurveysJson(ctx.db, ctx.dialect, filter);
-  return jsonObject({ survey_list: list });
+  return { survey_list: await listDueSurveys(ctx.db, filter) };
 }
 
 export async function unlistedResidents(
