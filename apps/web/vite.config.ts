@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { routePreloads } from './build/route-preloads.ts';
+import { ROUTE_AREAS } from './src/app/route-table.ts';
 
 const resolvePath = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -15,6 +16,9 @@ const sharedUi = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]
 const sharedLib = /node_modules[\\/](zod|react-toastify|@tanstack[\\/]react-query|clsx)[\\/]/;
 const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
 const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
+
+/** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
+const EVERY_PAGE_CHUNK = 'layouts';
 
 /** Text files smaller than this are sent as they are: compressing them saves next to nothing. */
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -100,10 +104,7 @@ export default defineConfig({
     react(),
     precompress(),
     stylesAfterLoadingPage(),
-    routePreloads({
-      router: resolvePath('./src/app/router.tsx'),
-      everyPage: [resolvePath('./src/app/toasts.tsx')],
-    }),
+    routePreloads({ areas: ROUTE_AREAS, everyPageChunk: EVERY_PAGE_CHUNK }),
   ],
   resolve: {
     alias: {
@@ -120,6 +121,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Vite's manifest (.vite/manifest.json): which chunk holds each screen (build/route-preloads.ts).
+    manifest: true,
     // One stylesheet, in the page's body (see stylesAfterLoadingPage).
     cssCodeSplit: false,
     rolldownOptions: {
@@ -150,7 +153,10 @@ export default defineConfig({
             { name: 'app', test: appCode, minShareCount: 2 },
             // The layouts and the toast area, small and wanted on (nearly) every first page: one
             // file rather than three round trips.
-            { name: 'layouts', test: /[\\/]src[\\/]app[\\/](layouts[\\/][\w-]+|toasts)\.tsx$/ },
+            {
+              name: EVERY_PAGE_CHUNK,
+              test: /[\\/]src[\\/]app[\\/](layouts[\\/][\w-]+|toasts)\.tsx$/,
+            },
           ],
         },
       },

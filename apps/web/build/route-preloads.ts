@@ -1,221 +1,106 @@
 /**
- * `routePreloads()`, a build plugin: writes dist/.vite/route-preloads.json, which says for every
- * path of the route table (src/app/router.tsx) what its first load needs besides the entry:
- * `files`, the chunks of its layouts and route module with everything they import statically
- * (and their CSS, if a chunk has its own), and `calls`, the API endpoints (names in the shared
- * contract) its route starts at once (`prefetchCalls`, src/app/prefetch.ts).
+ * `routePreloads()`, a build plugin: writes ROUTE_PRELOADS_PATH (dist/.vite/route-preloads.json),
+ * which says for every path of the route table (src/app/route-table.ts) what its first load
+ * needs besides the entry: `files`, the chunk of its screen and of the layouts with everything
+ * they import statically (and their CSS, if a chunk has its own), and `calls`, the API endpoints
+ * its route starts at once.
  *
  *   { "/": { "files": ["assets/layouts-….js", "assets/ui-….js", …], "calls": ["me", "permissions"] }, … }
  *
  * Every route is lazy, so without help the browser learns of these files only once the entry has
- * run and the router has matched the URL, and of the calls only after that. The server
- * (apps/server/src/plugins/web.ts) puts them into the page as `modulepreload` and `preload`
- * links, so they download alongside the entry; src/bundle-budget.test.ts counts the files as
- * loaded up front.
+ * run and the router has matched the URL. The server (apps/server/src/plugins/web.ts) puts them
+ * into the page as `modulepreload` and `preload` links, so they download alongside the entry;
+ * src/bundle-budget.test.ts counts them as loaded up front.
  *
- * The route table is read from router.tsx's syntax tree: each route object's `path` (a string or
- * `paths.x` from src/config/paths.ts), the `import('…')` inside its `lazy`, the string arguments
- * of a `loader: prefetchCalls(queryClient, '…')`, and its `children`, which inherit the modules
- * and calls of the routes around them (layouts). The build fails when the table does not have
- * that shape, rather than writing a list that misses screens.
+ * The files come from Vite's own manifest (`build.manifest`): a screen's module is its key
+ * there; the layouts and the toast area share one chunk, named `layouts` in vite.config.ts, which
+ * every page loads.
  */
 import fs from 'node:fs';
-import { parseSync, type Plugin } from 'vite';
+import path from 'node:path';
+import type { Manifest, Plugin } from 'vite';
 import { ROUTE_PRELOADS_PATH } from '../../../packages/shared/src/limits.ts';
-import { paths } from '../src/config/paths.ts';
+import type { RouteArea } from '../src/app/route-table.ts';
 
-/** An ESTree node as the parser gives it; only the fields read here are typed. */
-interface Node {
-  type: string;
-  [key: string]: unknown;
-}
+/** Where Vite writes its manifest inside the output folder (its default). */
+const VITE_MANIFEST = '.vite/manifest.json';
 
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-
-/** The nodes below `node`, depth first. */
-function* descendants(node: Node): Generator<Node> {
-  for (const value of Object.values(node)) {
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (!isNode(child)) continue;
-      yield child;
-      yield* descendants(child);
-    }
-  }
-}
-
-/** The properties of an object literal by name. */
-function properties(object: Node): Map<string, Node> {
-  const found = new Map<string, Node>();
-  for (const property of object.properties as Node[]) {
-    const key = property.key as Node | undefined;
-    if (property.type === 'Property' && key?.type === 'Identifier') {
-      found.set(key.name as string, property.value as Node);
-    }
-  }
-  return found;
-}
-
-/** The value of a route's `path`: a string literal, or `paths.x`. */
-function routePath(node: Node, file: string): string {
-  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
-  const object = node.object as Node | undefined;
-  const property = node.property as Node | undefined;
-  if (
-    node.type === 'MemberExpression' &&
-    object?.type === 'Identifier' &&
-    object.name === 'paths' &&
-    property?.type === 'Identifier'
-  ) {
-    const value = (paths as Record<string, string>)[property.name as string];
-    if (value !== undefined) return value;
-  }
-  throw new Error(`${file}: a route path must be a string or paths.x`);
-}
-
-/** What a path of the route table loads: its lazy modules (layouts first) and its calls. */
-export interface RouteEntry {
-  /** Specifiers of the `import()`s, relative to the router file. */
-  modules: string[];
-  /** Endpoint names given to `prefetchCalls`. */
-  calls: string[];
-}
-
-/** The names a route's `loader: prefetchCalls(queryClient, '…', …)` starts, if it has one. */
-function prefetchedCalls(loader: Node | undefined, file: string): string[] {
-  if (!loader) return [];
-  const callee = loader.callee as Node | undefined;
-  if (loader.type !== 'CallExpression' || callee?.type !== 'Identifier') return [];
-  if (callee.name !== 'prefetchCalls') return [];
-  return (loader.arguments as Node[]).slice(1).map((argument) => {
-    if (argument.type !== 'Literal' || typeof argument.value !== 'string') {
-      throw new Error(`${file}: prefetchCalls takes the endpoint names as string literals`);
-    }
-    return argument.value;
-  });
-}
+export type RoutePreloads = Record<string, { files: string[]; calls?: string[] }>;
 
 /**
- * SPA path → the modules its screen imports lazily (layouts first) and the calls its routes start,
- * read from the `routes` array of the router source.
+ * Per path of the route table: the files its first load needs beyond the entry's, in the order
+ * found (each chunk before what it imports), and its calls (the area's, then the screen's).
  */
-export function readRouteTable(source: string, file: string): Map<string, RouteEntry> {
-  const { program, errors } = parseSync(file, source);
-  if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message}`);
-  const table = new Map<string, RouteEntry>();
-  const imports = [...descendants(program as unknown as Node)].filter(
-    (node) => node.type === 'ImportExpression',
-  );
-  let found = 0;
-
-  const visit = (routes: Node, inherited: RouteEntry) => {
-    for (const route of routes.elements as Node[]) {
-      if (route.type !== 'ObjectExpression') throw new Error(`${file}: a route is not an object`);
-      const props = properties(route);
-      const lazy = props.get('lazy');
-      const lazyImports = lazy
-        ? [...descendants(lazy)].filter((n) => n.type === 'ImportExpression')
-        : [];
-      if (lazyImports.length > 1)
-        throw new Error(`${file}: a route's lazy imports more than one module`);
-      const specifier = (lazyImports[0]?.source as Node | undefined)?.value;
-      if (lazyImports.length === 1 && typeof specifier !== 'string') {
-        throw new Error(`${file}: a lazy import must name its module as a string`);
-      }
-      found += lazyImports.length;
-      const entry: RouteEntry = {
-        modules:
-          typeof specifier === 'string' ? [...inherited.modules, specifier] : inherited.modules,
-        calls: [...inherited.calls, ...prefetchedCalls(props.get('loader'), file)],
-      };
-      const routePathNode = props.get('path');
-      if (routePathNode) table.set(routePath(routePathNode, file), entry);
-      const children = props.get('children');
-      if (children?.type === 'ArrayExpression') visit(children, entry);
-    }
+export function preloadsFromManifest(
+  manifest: Manifest,
+  areas: readonly RouteArea[],
+  everyPageChunk: string,
+): RoutePreloads {
+  const chunk = (key: string) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`route-preloads: ${key} is not in Vite's manifest`);
+    return found;
   };
+  /** The key and every chunk it imports statically, depth first. */
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of chunk(key).imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const upFront = new Set<string>();
+  for (const key of entries) closure(key, upFront);
+  const shared = Object.keys(manifest).find((key) => manifest[key]?.name === everyPageChunk);
+  if (!shared) throw new Error(`route-preloads: no chunk named ${everyPageChunk}`);
 
-  const declaration = [...descendants(program as unknown as Node)].find(
-    (node) =>
-      node.type === 'VariableDeclarator' &&
-      (node.id as Node).type === 'Identifier' &&
-      (node.id as Node).name === 'routes',
-  );
-  const init = declaration?.init as Node | undefined;
-  if (init?.type !== 'ArrayExpression') throw new Error(`${file}: no \`routes\` array found`);
-  visit(init, { modules: [], calls: [] });
-  if (found !== imports.length) {
-    throw new Error(`${file}: ${imports.length - found} import() outside the routes' \`lazy\``);
+  const filesOf = (keys: readonly string[]) => {
+    const needed = new Set<string>();
+    for (const key of keys) closure(key, needed);
+    const files = [...needed]
+      .filter((key) => !upFront.has(key))
+      .flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])]);
+    return [...new Set(files)];
+  };
+  const preloads: RoutePreloads = {};
+  for (const area of areas) {
+    for (const route of area.screens) {
+      const files = filesOf([shared, `src/app/routes/${route.screen}.tsx`]);
+      const calls = [...area.calls, ...(route.calls ?? [])];
+      preloads[route.path] = calls.length > 0 ? { files, calls } : { files };
+    }
   }
-  if (table.size === 0) throw new Error(`${file}: the route table has no paths`);
-  return table;
+  return preloads;
 }
 
 export function routePreloads({
-  router,
-  everyPage = [],
+  areas,
+  everyPageChunk,
 }: {
-  /** The file of the route table. */
-  router: string;
-  /** Modules the app frame imports lazily on every page (the toast area), also preloaded. */
-  everyPage?: string[];
+  /** The route table. */
+  areas: readonly RouteArea[];
+  /** The chunk every page loads (the layouts and the toast area). */
+  everyPageChunk: string;
 }): Plugin {
+  let outDir = '';
   return {
     name: 'carevoice:route-preloads',
     apply: 'build',
-    async generateBundle(_options, bundle) {
-      const table = readRouteTable(fs.readFileSync(router, 'utf8'), router);
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const entryFiles = new Set<string>();
-      const addEntryFiles = (fileName: string) => {
-        if (entryFiles.has(fileName)) return;
-        entryFiles.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk') return;
-        for (const css of chunk.viteMetadata?.importedCss ?? []) entryFiles.add(css);
-        chunk.imports.forEach(addEntryFiles);
-      };
-      for (const chunk of chunks) if (chunk.isEntry) addEntryFiles(chunk.fileName);
-
-      /** The files a lazily imported module needs, beyond those the entry loaded. */
-      const filesOf = (moduleId: string): string[] => {
-        // Its own chunk, or the shared chunk it was put into (`codeSplitting` in vite.config.ts).
-        const chunk =
-          chunks.find((candidate) => candidate.facadeModuleId === moduleId) ??
-          chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
-        if (!chunk) throw new Error(`route-preloads: no chunk for ${moduleId}`);
-        const files: string[] = [];
-        const add = (fileName: string) => {
-          if (entryFiles.has(fileName) || files.includes(fileName)) return;
-          files.push(fileName);
-          const imported = bundle[fileName];
-          if (imported?.type !== 'chunk') return;
-          imported.imports.forEach(add);
-          for (const css of imported.viteMetadata?.importedCss ?? []) add(css);
-        };
-        add(chunk.fileName);
-        return files;
-      };
-
-      const resolve = async (specifier: string) => {
-        const resolved = await this.resolve(specifier, router);
-        if (!resolved) throw new Error(`route-preloads: cannot resolve ${specifier}`);
-        return resolved.id;
-      };
-      const framePreloads = await Promise.all(everyPage.map(resolve));
-      const preloads: Record<string, { files: string[]; calls?: string[] }> = {};
-      for (const [routePath, { modules, calls }] of table) {
-        const files: string[] = [];
-        for (const id of [...(await Promise.all(modules.map(resolve))), ...framePreloads]) {
-          for (const file of filesOf(id)) if (!files.includes(file)) files.push(file);
-        }
-        preloads[routePath] = calls.length > 0 ? { files, calls } : { files };
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      if (config.build.manifest !== true) {
+        throw new Error('route-preloads: set build.manifest to true in vite.config.ts');
       }
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_PATH,
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
+    },
+    writeBundle(_options, bundle) {
+      const asset = bundle[VITE_MANIFEST];
+      if (asset?.type !== 'asset') throw new Error(`route-preloads: no ${VITE_MANIFEST}`);
+      const manifest = JSON.parse(String(asset.source)) as Manifest;
+      const preloads = preloadsFromManifest(manifest, areas, everyPageChunk);
+      fs.writeFileSync(
+        path.join(outDir, ROUTE_PRELOADS_PATH),
+        `${JSON.stringify(preloads, null, 2)}\n`,
+      );
     },
   };
 }

@@ -4,8 +4,8 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/spinner';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@/config/constants';
-import { paths } from '@/config/paths';
-import { prefetchCalls } from './prefetch';
+import { prefetchCalls, type PrefetchedCall } from './prefetch';
+import { ROUTE_AREAS } from './route-table';
 import { RouteError } from './route-error';
 
 /**
@@ -34,106 +34,50 @@ function AppLoading() {
   return <FullPageLoader label={UI_TEXT.shell.loadingScreen} />;
 }
 
+/** The screens' and layouts' modules, each loaded on first use (one chunk per screen). */
+const screens = import.meta.glob<{ default: ComponentType }>('./routes/*.tsx');
+const layouts = import.meta.glob<{ default: ComponentType }>('./layouts/*.tsx');
+
+function moduleOf(
+  modules: Record<string, () => Promise<{ default: ComponentType }>>,
+  file: string,
+): () => Promise<{ default: ComponentType }> {
+  const load = modules[file];
+  if (!load) throw new Error(`route table: no module ${file}`);
+  return load;
+}
+
 /**
- * The route table (spec §2). Paths come from config/paths.ts; every screen is lazy; a route's
- * `loader` starts the calls its screen will make (app/prefetch.ts). The build reads this table
- * (apps/web/build/route-preloads.ts): keep each route's `path` a string or `paths.x`, its screen
- * or layout in a `lazy: lazyRoute(() => import('…'))` and its calls in `prefetchCalls(…)`.
+ * The router's routes, made from the route table (app/route-table.ts): per area, its layouts
+ * nested outermost first, the screens inside the innermost. A route with calls gets a `loader`
+ * that starts them (app/prefetch.ts) once, when it is entered.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const routes: RouteObject[] = [
-    {
-      HydrateFallback: AppLoading,
-      ErrorBoundary: RouteError,
-      children: [
+  const areas = ROUTE_AREAS.flatMap((area) => {
+    const screenRoutes: RouteObject[] = area.screens.map((route) => ({
+      path: route.path,
+      lazy: lazyRoute(moduleOf(screens, `./routes/${route.screen}.tsx`)),
+      ...withCalls(queryClient, route.calls ?? []),
+    }));
+    return area.layouts.reduceRight<RouteObject[]>(
+      (children, layout, depth) => [
         {
-          lazy: lazyRoute(() => import('./layouts/public-layout')),
-          children: [
-            { path: paths.login, lazy: lazyRoute(() => import('./routes/login')) },
-            {
-              path: paths.forgotPassword,
-              lazy: lazyRoute(() => import('./routes/forgot-password')),
-            },
-            { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
-          ],
-        },
-        {
-          lazy: lazyRoute(() => import('./layouts/guard-layout')),
-          loader: prefetchCalls(queryClient, 'me'),
-          // Once per entry into the guarded part of the app (the first page, or after Login).
-          shouldRevalidate: () => false,
-          children: [
-            {
-              lazy: lazyRoute(() => import('./layouts/shell-layout')),
-              children: [
-                {
-                  path: paths.home,
-                  lazy: lazyRoute(() => import('./routes/home')),
-                  loader: prefetchCalls(queryClient, 'permissions'),
-                  shouldRevalidate: () => false,
-                },
-                {
-                  path: paths.patientSurveyAsking,
-                  lazy: lazyRoute(() => import('./routes/patient-survey-asking')),
-                },
-                {
-                  path: paths.patientSurvey,
-                  lazy: lazyRoute(() => import('./routes/patient-survey')),
-                  loader: prefetchCalls(queryClient, 'permissions'),
-                  shouldRevalidate: () => false,
-                },
-                {
-                  path: paths.surveyQuestionAsking,
-                  lazy: lazyRoute(() => import('./routes/survey-question-asking')),
-                },
-                {
-                  path: paths.surveyQuestion,
-                  lazy: lazyRoute(() => import('./routes/survey-question')),
-                },
-                {
-                  path: paths.dischargeSurveyAsking,
-                  lazy: lazyRoute(() => import('./routes/discharge-survey-asking')),
-                },
-                {
-                  path: paths.admissionSurveyAsking,
-                  lazy: lazyRoute(() => import('./routes/admission-survey-asking')),
-                },
-                { path: paths.delaySurvey, lazy: lazyRoute(() => import('./routes/delay-survey')) },
-                {
-                  path: paths.residentDischarged,
-                  lazy: lazyRoute(() => import('./routes/resident-discharged')),
-                },
-                {
-                  path: paths.employeeReview,
-                  lazy: lazyRoute(() => import('./routes/employee-review')),
-                },
-                {
-                  path: paths.acknowledgementList,
-                  lazy: lazyRoute(() => import('./routes/acknowledgement-list')),
-                },
-                { path: paths.printSurvey, lazy: lazyRoute(() => import('./routes/print-survey')) },
-                {
-                  path: paths.facilitySurveySelection,
-                  lazy: lazyRoute(() => import('./routes/facility-survey-selection')),
-                },
-                {
-                  path: paths.activePatients,
-                  lazy: lazyRoute(() => import('./routes/active-patients')),
-                },
-                {
-                  path: paths.surveySetQuestions,
-                  lazy: lazyRoute(() => import('./routes/survey-set-questions')),
-                },
-                {
-                  path: paths.culinaryDepartmentReview,
-                  lazy: lazyRoute(() => import('./routes/culinary-department-review')),
-                },
-              ],
-            },
-          ],
+          lazy: lazyRoute(moduleOf(layouts, `./layouts/${layout}.tsx`)),
+          ...(depth === 0 ? withCalls(queryClient, area.calls) : {}),
+          children,
         },
       ],
-    },
-  ];
-  return routes;
+      screenRoutes,
+    );
+  });
+  return [{ HydrateFallback: AppLoading, ErrorBoundary: RouteError, children: areas }];
+}
+
+/** A loader that starts the calls, once per entry into the route (not on every navigation). */
+function withCalls(
+  queryClient: QueryClient,
+  calls: readonly PrefetchedCall[],
+): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  if (calls.length === 0) return {};
+  return { loader: prefetchCalls(queryClient, ...calls), shouldRevalidate: () => false };
 }

@@ -1,0 +1,60 @@
+import { paths } from '../config/paths';
+import type { PrefetchedCall } from './prefetch';
+
+/*
+ * The route table (spec §2) as data: which screen each path shows, behind which layouts, and
+ * which calls its route starts at once. The router (router.tsx) is made from it, and the web
+ * build reads it to write each path's preloads (build/route-preloads.ts). Plain data with
+ * relative imports only, so the build can import it too.
+ */
+
+/** A screen: its path and its module, `src/app/routes/<screen>.tsx`. */
+export interface ScreenRoute {
+  path: string;
+  screen: string;
+  /** Calls the screen makes as soon as it renders, started when its route is matched. */
+  calls?: readonly PrefetchedCall[];
+}
+
+/** Screens behind the same layouts (outermost first, `src/app/layouts/<name>.tsx`). */
+export interface RouteArea {
+  layouts: readonly string[];
+  /** Calls the outermost layout makes, started once when the area is entered. */
+  calls: readonly PrefetchedCall[];
+  screens: readonly ScreenRoute[];
+}
+
+export const ROUTE_AREAS: readonly RouteArea[] = [
+  {
+    layouts: ['public-layout'],
+    calls: [],
+    screens: [
+      { path: paths.login, screen: 'login' },
+      { path: paths.forgotPassword, screen: 'forgot-password' },
+      { path: '*', screen: 'not-found' },
+    ],
+  },
+  {
+    // The guard asks `me/` before any signed-in screen shows.
+    layouts: ['guard-layout', 'shell-layout'],
+    calls: ['me'],
+    screens: [
+      { path: paths.home, screen: 'home', calls: ['permissions'] },
+      { path: paths.patientSurveyAsking, screen: 'patient-survey-asking' },
+      { path: paths.patientSurvey, screen: 'patient-survey', calls: ['permissions'] },
+      { path: paths.surveyQuestionAsking, screen: 'survey-question-asking' },
+      { path: paths.surveyQuestion, screen: 'survey-question' },
+      { path: paths.dischargeSurveyAsking, screen: 'discharge-survey-asking' },
+      { path: paths.admissionSurveyAsking, screen: 'admission-survey-asking' },
+      { path: paths.delaySurvey, screen: 'delay-survey' },
+      { path: paths.residentDischarged, screen: 'resident-discharged' },
+      { path: paths.employeeReview, screen: 'employee-review' },
+      { path: paths.acknowledgementList, screen: 'acknowledgement-list' },
+      { path: paths.printSurvey, screen: 'print-survey' },
+      { path: paths.facilitySurveySelection, screen: 'facility-survey-selection' },
+      { path: paths.activePatients, screen: 'active-patients' },
+      { path: paths.surveySetQuestions, screen: 'survey-set-questions' },
+      { path: paths.culinaryDepartmentReview, screen: 'culinary-department-review' },
+    ],
+  },
+];
