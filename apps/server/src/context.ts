@@ -20,15 +20,6 @@ export interface AppContext {
   sessions: SessionCache;
 }
 
-/** Who is asking and from where: what services need of a request (never the request itself). */
-export interface RequestMeta {
-  at: Date;
-  ip: string;
-  userAgent: string | null;
-  /** The signed-in user, when there is one. */
-  userId: string | null;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;

@@ -15,12 +15,8 @@
  * names with quotes, control characters and emoji, on both dialects.
  */
 import { sql, type RawBuilder } from 'kysely';
+import type { JsonText } from '../lib/http.js';
 import type { Dialect } from './connect.js';
-
-declare const jsonTextBrand: unique symbol;
-
-/** JSON text written by the database, sent as a response body as it is. */
-export type JsonText = string & { readonly [jsonTextBrand]: true };
 
 /**
  * `[{"key": value, …}, …]` of the rows of the FROM-clause subquery `from`, one item per row, in

@@ -9,8 +9,6 @@ import {
   type Endpoints,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../context.js';
-import type { JsonText } from '../db/json-rows.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,6 +79,15 @@ export function endpoint<N extends EndpointName>(name: N) {
   };
 }
 
+/** Who is asking and from where: what services need of a request (never the request itself). */
+export interface RequestMeta {
+  at: Date;
+  ip: string;
+  userAgent: string | null;
+  /** The signed-in user, when there is one. */
+  userId: string | null;
+}
+
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
     at: request.server.ctx.now(),
@@ -89,6 +96,11 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
     userId: request.auth?.user.id ?? null,
   };
 }
+
+declare const jsonTextBrand: unique symbol;
+
+/** JSON text written ahead of the reply (by the database, db/json-rows.ts), sent as it is. */
+export type JsonText = string & { readonly [jsonTextBrand]: true };
 
 /**
  * Sends JSON text the database wrote (db/json-rows.ts) as the body, as it is: Fastify sends a

@@ -1,14 +1,13 @@
 /**
- * Sessions on the HTTP side (see modules/auth/auth.service.ts for the design): cookies, and the
- * guard that applies each endpoint's access rule from the shared ENDPOINTS table, so a route
+ * Sessions on the HTTP side (see modules/auth/auth.service.ts for the design): the cookie
+ * parser (the cookies themselves: lib/session-cookies.ts), and the guard that applies each endpoint's access rule from the shared ENDPOINTS table, so a route
  * declares its rule once by spreading `endpoint(name)` into its options.
  */
 import cookie from '@fastify/cookie';
-import { IdSchema, PROFILE_COOKIE, type EndpointDef, type UserProfile } from '@carevoice/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IdSchema, type EndpointDef } from '@carevoice/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../constants.js';
-import { isHttps, type Config } from '../env.js';
+import { SESSION_COOKIE } from '../constants.js';
 import { endpointDef, hookList, isApiPath } from '../lib/http.js';
 import {
   assertFacilityVisible,
@@ -23,36 +22,6 @@ declare module 'fastify' {
     /** The live session on non-public endpoints (set by the guard), otherwise null. */
     auth: AuthContext | null;
   }
-}
-
-function cookieOptions(config: Config, httpOnly: boolean) {
-  return {
-    httpOnly,
-    sameSite: 'lax',
-    path: '/',
-    secure: isHttps(config),
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  } as const;
-}
-
-/**
- * `cv_session`: the httpOnly credential. `token`: the spec's script-readable cookie, holding
- * encodeURIComponent(JSON profile) (the cookie serializer does the encoding) and no secret.
- */
-export function setSessionCookies(
-  reply: FastifyReply,
-  config: Config,
-  sessionToken: string,
-  profile: UserProfile,
-): void {
-  reply.setCookie(SESSION_COOKIE, sessionToken, cookieOptions(config, true));
-  reply.setCookie(PROFILE_COOKIE, JSON.stringify(profile), cookieOptions(config, false));
-}
-
-export function clearSessionCookies(reply: FastifyReply, config: Config): void {
-  const { maxAge: _maxAge, ...options } = cookieOptions(config, true);
-  reply.clearCookie(SESSION_COOKIE, options);
-  reply.clearCookie(PROFILE_COOKIE, { ...options, httpOnly: false });
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -12,7 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../constants.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { endpointDef } from '../lib/http.js';
 import { HttpError } from '../lib/http-error.js';
-import { clearSessionCookies } from './auth.js';
+import { clearSessionCookies } from '../lib/session-cookies.js';
 
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.malformedJson],

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it, vi } from 'vitest';
-import type { JsonText } from '../db/json-rows.js';
-import { sendJsonText } from '../lib/http.js';
+import { sendJsonText, type JsonText } from '../lib/http.js';
 import { describeEachDialect, useTestApp } from '../test/harness.js';
 
 /**

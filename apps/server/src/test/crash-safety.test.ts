@@ -23,6 +23,7 @@ import {
   type AcknowledgementEntry,
   type EndpointName,
   type SubmitAnswersRequest,
+  RESIDENT_SURVEY_TYPES,
 } from '@carevoice/shared';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -194,7 +195,7 @@ describe('crash safety: SIGKILL during a stream of submissions [sqlite, built se
         department,
         comment: 'Always patient and kind.',
       };
-      for (const surveyType of ['Admission', 'Discharge'] as const) {
+      for (const surveyType of RESIDENT_SURVEY_TYPES) {
         const params = { facilityId: facility.id, surveyType };
         const questions = await get('questions', params, QuestionsResponseSchema);
         const { survey_list } = await get('surveyList', params, SurveyListResponseSchema);

@@ -13,6 +13,7 @@ import {
   type PathAnswer,
   type PermissionType,
   type Question,
+  type ResidentSurveyType,
 } from '@carevoice/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { demoId } from '../db/seed/demo.js';
@@ -106,7 +107,7 @@ export function answerRecords(
 export async function openSurveys(
   t: TestApp,
   facilityId: string,
-  surveyType: 'Admission' | 'Discharge',
+  surveyType: ResidentSurveyType,
 ): Promise<{ id: string; resident_id: string }[]> {
   return t.db
     .selectFrom('surveys')

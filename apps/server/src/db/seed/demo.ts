@@ -8,6 +8,8 @@ import {
   type PermissionType,
   type Question,
   type QuestionType,
+  type ResidentSurveyType,
+  type AcknowledgementStatus,
 } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { sha256 } from '../../lib/crypto.js';
@@ -589,7 +591,7 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
   FACILITIES.forEach((facility, facilityIndex) => {
     const fid = facilityId(facility.key);
     const random = new Random(`facility/${facility.key}`);
-    const questionnaire = (type: 'Admission' | 'Discharge') => ({
+    const questionnaire = (type: ResidentSurveyType) => ({
       id: demoId('questionnaire', facility.key, type),
       name: `${facility.name} — ${type}`,
       facility_id: fid,
@@ -699,7 +701,7 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
     // Acknowledgements: pending ones for four employees (the first with three), one approved
     // and one denied. Only active employees.
     const active = employees.filter((employee) => employee.active === 1);
-    const plan: [employeeIndex: number, status: 'pending' | 'approved' | 'denied'][] = [
+    const plan: [employeeIndex: number, status: AcknowledgementStatus][] = [
       [0, 'pending'],
       [0, 'pending'],
       [0, 'pending'],

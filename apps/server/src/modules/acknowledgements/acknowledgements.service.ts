@@ -12,7 +12,8 @@ import {
   type ReviewDecisionRequest,
   type ReviewResult,
 } from '@carevoice/shared';
-import type { AppContext, RequestMeta } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import { fromTimestamp, localToday, toTimestamp } from '../../db/values.js';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/audit.service.js';

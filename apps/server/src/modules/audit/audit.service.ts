@@ -4,7 +4,7 @@
  * Write it in the same transaction as the change it records.
  */
 import type { Kysely } from 'kysely';
-import type { RequestMeta } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import type { Database } from '../../db/database.js';
 import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';

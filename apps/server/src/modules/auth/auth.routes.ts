@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
-import { clearSessionCookies, setSessionCookies } from '../../plugins/auth.js';
+import { clearSessionCookies, setSessionCookies } from '../../lib/session-cookies.js';
 import { requireSession } from '../access/access.service.js';
 import { login, logout, profileOf, refreshAccessToken } from './auth.service.js';
 

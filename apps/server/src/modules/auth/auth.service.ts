@@ -24,7 +24,8 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_TOUCH_INTERVAL_MS,
 } from '../../constants.js';
-import type { AppContext, RequestMeta } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import { fromFlag, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { HttpError, unauthorized } from '../../lib/http-error.js';

@@ -13,7 +13,8 @@ import {
   type ResetConfirm,
 } from '@carevoice/shared';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
-import type { AppContext, RequestMeta } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import type { Config } from '../../env.js';
 import { fromFlag, fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, hmacSha256, randomDigits, safeEqual } from '../../lib/crypto.js';

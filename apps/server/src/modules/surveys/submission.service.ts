@@ -21,7 +21,8 @@ import {
   type SubmitAnswersResponse,
   type SubmittedAnswer,
 } from '@carevoice/shared';
-import type { AppContext, RequestMeta } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';

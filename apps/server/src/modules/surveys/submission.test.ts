@@ -6,6 +6,7 @@ import {
   type PathAnswer,
   type Question,
   type SubmitAnswersRequest,
+  type ResidentSurveyType,
 } from '@carevoice/shared';
 import { describe, expect, it } from 'vitest';
 import { addDays, localToday } from '../../db/values.js';
@@ -37,19 +38,13 @@ describeEachDialect('survey submission', (dialect) => {
   const used = new Set<string>();
   const staff = () => t.login('staff@carevoice.test');
 
-  const takeOpenSurvey = async (
-    type: 'Admission' | 'Discharge' = 'Admission',
-    facility = MAPLE,
-  ) => {
+  const takeOpenSurvey = async (type: ResidentSurveyType = 'Admission', facility = MAPLE) => {
     const survey = (await openSurveys(t, facility, type)).find(({ id }) => !used.has(id));
     if (!survey) throw new Error(`no open ${type} survey left`);
     used.add(survey.id);
     return survey;
   };
-  const questionsOf = async (
-    who: SignedIn,
-    surveyType: 'Admission' | 'Discharge' = 'Admission',
-  ) => {
+  const questionsOf = async (who: SignedIn, surveyType: ResidentSurveyType = 'Admission') => {
     const response = await call(t, who, 'questions', {
       params: { surveyType, facilityId: MAPLE },
     });

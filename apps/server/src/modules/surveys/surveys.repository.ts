@@ -19,7 +19,8 @@ import type {
   SurveysTable,
 } from '../../db/database.js';
 import type { Dialect } from '../../db/connect.js';
-import { jsonArray, type JsonText } from '../../db/json-rows.js';
+import { jsonArray } from '../../db/json-rows.js';
+import type { JsonText } from '../../lib/http.js';
 import { questionFromRow } from '../../db/values.js';
 
 export type Resident = Selectable<ResidentsTable>;

@@ -23,7 +23,8 @@ import {
   type UnlistedResident,
 } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
-import type { AppContext, RequestMeta } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import type { Database, Survey } from '../../db/database.js';
 import { fromFlag, localToday, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';

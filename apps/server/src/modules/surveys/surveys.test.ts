@@ -7,6 +7,7 @@ import {
   UnlistedResidentsResponseSchema,
   validateQuestionnaire,
   type SurveyListItem,
+  type ResidentSurveyType,
 } from '@carevoice/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -43,13 +44,13 @@ describeEachDialect('survey records', (dialect) => {
   const staff = () => t.login('staff@carevoice.test');
 
   /** An open survey of Maple Grove no other test of this file has used. */
-  const takeOpenSurvey = async (type: 'Admission' | 'Discharge', facilityId = MAPLE) => {
+  const takeOpenSurvey = async (type: ResidentSurveyType, facilityId = MAPLE) => {
     const survey = (await openSurveys(t, facilityId, type)).find(({ id }) => !used.has(id));
     if (!survey) throw new Error(`no open ${type} survey left`);
     used.add(survey.id);
     return survey;
   };
-  const dueList = async (who: SignedIn, type: 'Admission' | 'Discharge', facilityId = MAPLE) => {
+  const dueList = async (who: SignedIn, type: ResidentSurveyType, facilityId = MAPLE) => {
     const response = await call(t, who, 'surveyList', {
       params: { facilityId, surveyType: type },
     });
@@ -67,7 +68,7 @@ describeEachDialect('survey records', (dialect) => {
   describe('due list', () => {
     it('lists the open surveys of the facility and type whose resident is active, sorted, with bounds', async () => {
       const who = await staff();
-      for (const type of ['Admission', 'Discharge'] as const) {
+      for (const type of RESIDENT_SURVEY_TYPES) {
         const list = await dueList(who, type);
         const expected = await openSurveys(t, MAPLE, type);
         expect(new Set(list.survey_list.map((item) => item.id))).toEqual(

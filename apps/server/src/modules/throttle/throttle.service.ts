@@ -4,7 +4,7 @@
  * request) and per client IP address; the check runs before any password or code is verified.
  */
 import type { Kysely } from 'kysely';
-import type { RequestMeta } from '../../context.js';
+import type { RequestMeta } from '../../lib/http.js';
 import type { AttemptKind, Database } from '../../db/database.js';
 import { fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
 import { tooManyRequests } from '../../lib/http-error.js';
