@@ -6,14 +6,7 @@
  * uses it; no other query joins `user_facilities` to decide access.
  */
 import type { PermissionType } from '@carevoice/shared';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type ExpressionWrapper,
-  type Kysely,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Flag } from '../../db/database.js';
 import { fromBool } from '../../db/values.js';
 
@@ -28,31 +21,19 @@ export function viewerOf(user: { id: string; allFacilityAccess: boolean }): View
   return { id: sql.val(user.id), allFacilityAccess: sql.val(user.allFacilityAccess ? 1 : 0) };
 }
 
-/** Whether `viewer` may see the facility `facilityId` (see the top of this file). */
-export function facilityVisible<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
+/**
+ * Whether `viewer` may see the facility `facilityId` (see the top of this file). Written as SQL
+ * text, which the session lookup of every request embeds too (auth.repository.ts); Kysely's
+ * builder would cost ten times as much to build there (docs/performance.md).
+ */
+export function facilityVisible(
   viewer: Viewer,
   facilityId: Expression<string>,
-): ExpressionWrapper<Database, never, SqlBool> {
-  const db = eb as unknown as ExpressionBuilder<Database, never>;
-  return db.and([
-    db.exists(
-      db
-        .selectFrom('facilities as visible_facility')
-        .select('visible_facility.id')
-        .where('visible_facility.id', '=', facilityId),
-    ),
-    db.or([
-      db(viewer.allFacilityAccess, '=', 1),
-      db.exists(
-        db
-          .selectFrom('user_facilities as facility_grant')
-          .select('facility_grant.facility_id')
-          .where('facility_grant.user_id', '=', viewer.id)
-          .where('facility_grant.facility_id', '=', facilityId),
-      ),
-    ]),
-  ]);
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(exists (select 1 from facilities as visible_facility
+      where visible_facility.id = ${facilityId})
+    and (${viewer.allFacilityAccess} = 1 or exists (select 1 from user_facilities as facility_grant
+      where facility_grant.user_id = ${viewer.id} and facility_grant.facility_id = ${facilityId})))`;
 }
 
 /** The user's explicit permissions (rows of `user_permissions`). */
@@ -76,7 +57,7 @@ export async function listVisibleFacilities(
   return db
     .selectFrom('facilities')
     .select(['facilities.id', 'facilities.name'])
-    .where((eb) => facilityVisible(eb, viewer, eb.ref('facilities.id')))
+    .where((eb) => facilityVisible(viewer, eb.ref('facilities.id')))
     .orderBy('facilities.name')
     .orderBy('facilities.id')
     .execute();
@@ -88,7 +69,7 @@ export async function isFacilityVisible(
   facilityId: string,
 ): Promise<boolean> {
   const row = await db
-    .selectNoFrom((eb) => facilityVisible(eb, viewer, sql.val(facilityId)).as('visible'))
+    .selectNoFrom(facilityVisible(viewer, sql.val(facilityId)).as('visible'))
     .executeTakeFirstOrThrow();
   return fromBool(row.visible);
 }
@@ -112,7 +93,7 @@ export async function surveySetVisibility(
             .select('facility_survey_sets.facility_id')
             .whereRef('facility_survey_sets.survey_set_id', '=', 'survey_sets.id')
             .where((inner) =>
-              facilityVisible(inner, viewer, inner.ref('facility_survey_sets.facility_id')),
+              facilityVisible(viewer, inner.ref('facility_survey_sets.facility_id')),
             ),
         )
         .as('visible'),

@@ -13,7 +13,7 @@ import type { ChangeCounter } from '../../db/change-counter.js';
 import type { Database } from '../../db/database.js';
 import { fromBool, fromFlag, fromTimestamp } from '../../db/values.js';
 import { GenerationCache } from '../../lib/generation-cache.js';
-import { findSessionWithUser, type AccessQuestions } from './auth.repository.js';
+import { findSessionWithUser, type AccessQuestions, type SessionRow } from './auth.repository.js';
 
 export interface SessionUser {
   id: string;
@@ -41,8 +41,6 @@ export interface AccessFacts {
   /** The facility asked about, and whether the user may see it. */
   facility?: { id: string; visible: boolean };
 }
-
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
 interface Entry {
   session: SessionState;

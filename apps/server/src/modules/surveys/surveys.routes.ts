@@ -1,4 +1,4 @@
-import { MESSAGES } from '@carevoice/shared';
+import { IDEMPOTENCY_KEY_HEADER, MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
@@ -65,7 +65,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpoint('submitAnswers'),
     handler: async (request, reply) => {
-      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
       const { body, replayed } = await submitAnswers(
         ctx,
         requestMeta(request),
