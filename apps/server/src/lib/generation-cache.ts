@@ -3,6 +3,9 @@
  * (db/change-counter.ts, ADR 011). Reading or writing at a newer count first drops every entry;
  * an entry made at an older count than the cache's is not kept, since a write it does not show
  * has happened since. When an entry would exceed the bounds, the oldest entries leave first.
+ *
+ * What a reader must not break: an entry is stored with the count it was computed under, read
+ * before the work started (not after), so a write that lands while it is computed drops it.
  */
 export class GenerationCache<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
