@@ -14,8 +14,7 @@ import {
   type SurveySet,
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
-import type { RequestMeta } from '../../lib/http.js';
-import type { JsonText } from '../../lib/http.js';
+import type { JsonText, RequestMeta } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { requireSurveySet } from '../access/access.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
