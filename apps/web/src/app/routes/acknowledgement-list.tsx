@@ -1,6 +1,5 @@
-import { FacilityFlowStateSchema } from '@/config/flow-state';
 import { AcknowledgementList } from '@/features/acknowledgements/components/acknowledgement-list';
-import { RequireFlowState } from '@/lib/flow-state';
+import { FacilityFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /acknowledgement-list — a manager reviews the facility's employee acknowledgements. */
 export default function AcknowledgementListRoute() {

@@ -1,6 +1,5 @@
-import { SurveySetFlowStateSchema } from '@/config/flow-state';
 import { ActivePatients } from '@/features/survey-sets/components/active-patients';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveySetFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /active-patients — choose the resident for a survey set. */
 export default function ActivePatientsRoute() {

@@ -1,6 +1,5 @@
-import { SetSurveyFlowStateSchema } from '@/config/flow-state';
 import { CulinaryReview } from '@/features/survey-taking/components/culinary-review';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SetSurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /culinary-department-review — acknowledge the culinary team during a culinary set. */
 export default function CulinaryDepartmentReviewRoute() {

@@ -1,6 +1,5 @@
-import { SurveyFlowStateSchema } from '@/config/flow-state';
 import { DelaySurveyForm } from '@/features/surveys/components/delay-survey-form';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /delay-survey — postpone one resident's Discharge survey. */
 export default function DelaySurveyRoute() {

@@ -1,6 +1,5 @@
-import { SurveyFlowStateSchema } from '@/config/flow-state';
 import { SurveyChoice } from '@/features/surveys/components/survey-choice';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /discharge-survey-asking — Discharge choice for one resident's survey. */
 export default function DischargeSurveyAskingRoute() {

@@ -1,6 +1,5 @@
-import { SurveyFlowStateSchema } from '@/config/flow-state';
 import { EmployeeReview } from '@/features/survey-taking/components/employee-review';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /employee-review — acknowledge employees during a resident survey. */
 export default function EmployeeReviewRoute() {

@@ -1,6 +1,5 @@
-import { FacilityFlowStateSchema } from '@/config/flow-state';
 import { SurveySetSelection } from '@/features/survey-sets/components/survey-set-selection';
-import { RequireFlowState } from '@/lib/flow-state';
+import { FacilityFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /facility-survey-selection — Additional Surveys: choose a survey set. */
 export default function FacilitySurveySelectionRoute() {

@@ -1,6 +1,5 @@
-import { FacilityFlowStateSchema } from '@/config/flow-state';
 import { SurveyTypeChooser } from '@/features/surveys/components/survey-type-chooser';
-import { RequireFlowState } from '@/lib/flow-state';
+import { FacilityFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /patient-survey-asking — the survey type chooser for the facility chosen on Home. */
 export default function PatientSurveyAskingRoute() {

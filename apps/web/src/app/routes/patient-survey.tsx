@@ -1,6 +1,5 @@
-import { SurveyListFlowStateSchema } from '@/config/flow-state';
 import { SurveyList } from '@/features/surveys/components/survey-list';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyListFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /patient-survey — the due list of one survey type; Home when no facility was chosen. */
 export default function PatientSurveyRoute() {

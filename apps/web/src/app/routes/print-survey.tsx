@@ -1,6 +1,5 @@
-import { PrintFlowStateSchema } from '@/config/flow-state';
 import { PrintSurvey } from '@/features/survey-taking/components/print-survey';
-import { RequireFlowState } from '@/lib/flow-state';
+import { PrintFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /print-survey — thanks, then the submitted answers as a printable document. */
 export default function PrintSurveyRoute() {

@@ -1,6 +1,5 @@
-import { SurveyFlowStateSchema } from '@/config/flow-state';
 import { ResidentDischargedForm } from '@/features/surveys/components/resident-discharged-form';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /resident-discharged — Can't Complete: set the resident to discharged with a reason. */
 export default function ResidentDischargedRoute() {

@@ -1,6 +1,5 @@
-import { SurveyFlowStateSchema } from '@/config/flow-state';
 import { ResidentSurvey } from '@/features/survey-taking/components/resident-survey';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /survey-question — the Admission or Discharge questions, one at a time. */
 export default function SurveyQuestionRoute() {

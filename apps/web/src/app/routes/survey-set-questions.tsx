@@ -1,6 +1,5 @@
-import { SetSurveyFlowStateSchema } from '@/config/flow-state';
 import { SetSurvey } from '@/features/survey-taking/components/set-survey';
-import { RequireFlowState } from '@/lib/flow-state';
+import { SetSurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
 /** /survey-set-questions — a survey set's questions, with comments. */
 export default function SurveySetQuestionsRoute() {

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ChoiceCard } from '@/components/choice-card';
 import { Spinner } from '@/components/spinner';
-import type { SetSurveyFlowState, SurveySetFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
+import type { SetSurveyFlowState, SurveySetFlowState } from '@/lib/flow-state';
 import { useCreateSetSurvey } from '../api/create-set-survey';
 import { useActivePatients } from '../api/get-active-patients';
 

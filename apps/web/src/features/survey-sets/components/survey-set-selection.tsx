@@ -2,8 +2,8 @@ import { MESSAGES, UI_TEXT } from '@carevoice/shared';
 import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import type { SurveySetFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
+import type { SurveySetFlowState } from '@/lib/flow-state';
 import { useSurveySets } from '../api/get-survey-sets';
 
 const text = UI_TEXT.surveySets;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SurveySetFlowState } from '@/config/flow-state';
+import type { SurveySetFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { useLocation } from 'react-router';
 import { ActivePatients } from './active-patients';

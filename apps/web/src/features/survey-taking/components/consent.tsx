@@ -1,9 +1,9 @@
 import { UI_TEXT } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { SurveyFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { residentDrafts } from '../resident-drafts';
 
 const text = UI_TEXT.questions;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PrintFlowState } from '@/config/flow-state';
+import type { PrintFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { PrintSurvey } from './print-survey';
 

@@ -3,9 +3,9 @@ import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import type { PrintFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import type { PrintFlowState } from '@/lib/flow-state';
 import { useSubmittedAnswers } from '../api/fetch-answers';
 
 const text = UI_TEXT.questions;

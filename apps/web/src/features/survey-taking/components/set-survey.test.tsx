@@ -1,7 +1,7 @@
 import { MESSAGES, type Question, type SubmitAnswersRequest } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SetSurveyFlowState } from '@/config/flow-state';
+import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { setDrafts } from '../set-drafts';
 import { EMPLOYEES, WhereAmI, withSession } from '../test/fixtures';

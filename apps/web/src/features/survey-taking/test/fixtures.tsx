@@ -1,7 +1,7 @@
 import type { ActiveEmployeesResponse, Question } from '@carevoice/shared';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import type { SurveyFlowState } from '@/config/flow-state';
 import { SessionProvider } from '@/features/auth/hooks/use-session';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { PROFILE } from '@/test/render';
 
 /**

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import DelaySurveyRoute from '@/app/routes/delay-survey';
 import { REDIRECT_AFTER_DELAY_MS } from '@/config/constants';
-import type { SurveyFlowState } from '@/config/flow-state';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { at, WhereAmI, withSession } from '../test/fixtures';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ResidentDischargedRoute from '@/app/routes/resident-discharged';
 import { REDIRECT_AFTER_DISCHARGE_MS } from '@/config/constants';
-import type { SurveyFlowState } from '@/config/flow-state';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { at, WhereAmI, withSession } from '../test/fixtures';
 

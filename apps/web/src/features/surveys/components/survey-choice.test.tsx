@@ -4,7 +4,7 @@ import AdmissionSurveyAskingRoute from '@/app/routes/admission-survey-asking';
 import DischargeSurveyAskingRoute from '@/app/routes/discharge-survey-asking';
 import PatientSurveyAskingRoute from '@/app/routes/patient-survey-asking';
 import ResidentDischargedRoute from '@/app/routes/resident-discharged';
-import type { SurveyFlowState } from '@/config/flow-state';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { renderRoutes, stubFetch, jsonResponse } from '@/test/render';
 import { at, WhereAmI, withSession } from '../test/fixtures';
 

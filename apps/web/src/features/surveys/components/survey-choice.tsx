@@ -2,8 +2,8 @@ import { UI_TEXT } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
-import type { SurveyFlowState, SurveyListFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
+import type { SurveyFlowState, SurveyListFlowState } from '@/lib/flow-state';
 
 const text = UI_TEXT.surveys;
 

@@ -2,7 +2,7 @@ import { MESSAGES, UI_TEXT, type SurveyListItem } from '@carevoice/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PatientSurveyRoute from '@/app/routes/patient-survey';
-import type { SurveyListFlowState } from '@/config/flow-state';
+import type { SurveyListFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { at, ITEMS, listResponse, PERMISSIONS, WhereAmI, withSession } from '../test/fixtures';
 import { SurveyList } from './survey-list';

@@ -2,8 +2,8 @@ import { UI_TEXT, type ResidentSurveyType } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
-import type { FacilityFlowState, SurveyListFlowState } from '@/config/flow-state';
 import { paths } from '@/config/paths';
+import type { FacilityFlowState, SurveyListFlowState } from '@/lib/flow-state';
 
 const text = UI_TEXT.surveys;
 

@@ -2,7 +2,7 @@ import { MESSAGES, type CreateSurveyRequest, type UnlistedResident } from '@care
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_AFTER_CREATE_MS, UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
-import type { SurveyListFlowState } from '@/config/flow-state';
+import type { SurveyListFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import {
   at,

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
-import type { SurveyFlowState } from '@/config/flow-state';
+import type { SurveyFlowState } from '@/lib/flow-state';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUnlistedResidents } from '../api/get-unlisted-residents';
 
