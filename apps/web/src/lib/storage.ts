@@ -43,14 +43,6 @@ export function readRaw(key: SurveyStorageKey): string | null {
   }
 }
 
-/** The stored value of `key` parsed with `schema`, or undefined when absent or not valid. */
-export function readStored<S extends z.ZodType>(
-  key: SurveyStorageKey,
-  schema: S,
-): z.infer<S> | undefined {
-  return parseStored(readRaw(key), schema);
-}
-
 /** Parses a raw stored text with `schema` (undefined when absent or not valid). */
 export function parseStored<S extends z.ZodType>(
   raw: string | null,

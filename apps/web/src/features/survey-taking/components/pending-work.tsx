@@ -1,10 +1,9 @@
-import { UI_TEXT } from '@carevoice/shared';
+import { isCulinarySet, UI_TEXT } from '@carevoice/shared';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { isCulinarySet } from '@carevoice/shared';
 import { residentDrafts } from '../resident-drafts';
 import { setDrafts } from '../set-drafts';
 import {

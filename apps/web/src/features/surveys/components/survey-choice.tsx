@@ -1,9 +1,9 @@
 import { UI_TEXT } from '@carevoice/shared';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ArrowLeftIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { SurveyFlowState, SurveyListFlowState } from '@/lib/flow-state';
+import { ChoicePanel } from './choice-panel';
 
 const text = UI_TEXT.surveys;
 
@@ -24,41 +24,29 @@ export function SurveyChoice({ flow }: { flow: SurveyFlowState }) {
   };
 
   return (
-    <Stack gap="lg" maw={720} mx="auto">
-      <Group>
-        <Button variant="subtle" leftSection={<ArrowLeftIcon size={20} />} onClick={backToList}>
-          {text.back}
+    <ChoicePanel
+      onBack={backToList}
+      header={
+        <>
+          <Text c="dimmed" fw={500}>
+            {text.choiceLabel(flow.surveyType)}
+          </Text>
+          <Title order={1}>{flow.patientName}</Title>
+          <Text>{text.choiceIntro}</Text>
+        </>
+      }
+    >
+      <Button size="xl" fullWidth onClick={() => go(paths.surveyQuestionAsking)}>
+        {text.startSurvey}
+      </Button>
+      {flow.surveyType === 'Discharge' ? (
+        <Button size="xl" fullWidth variant="light" onClick={() => go(paths.delaySurvey)}>
+          {text.delaySurvey}
         </Button>
-      </Group>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="xl">
-          <Stack gap={4}>
-            <Text c="dimmed" fw={500}>
-              {text.choiceLabel(flow.surveyType)}
-            </Text>
-            <Title order={1}>{flow.patientName}</Title>
-            <Text>{text.choiceIntro}</Text>
-          </Stack>
-          <Stack gap="md">
-            <Button size="xl" fullWidth onClick={() => go(paths.surveyQuestionAsking)}>
-              {text.startSurvey}
-            </Button>
-            {flow.surveyType === 'Discharge' ? (
-              <Button size="xl" fullWidth variant="light" onClick={() => go(paths.delaySurvey)}>
-                {text.delaySurvey}
-              </Button>
-            ) : null}
-            <Button
-              size="xl"
-              fullWidth
-              variant="default"
-              onClick={() => go(paths.residentDischarged)}
-            >
-              {text.cantComplete}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
-    </Stack>
+      ) : null}
+      <Button size="xl" fullWidth variant="default" onClick={() => go(paths.residentDischarged)}>
+        {text.cantComplete}
+      </Button>
+    </ChoicePanel>
   );
 }

@@ -1,9 +1,9 @@
 import { UI_TEXT, type ResidentSurveyType } from '@carevoice/shared';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ArrowLeftIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { FacilityFlowState, SurveyListFlowState } from '@/lib/flow-state';
+import { ChoicePanel } from './choice-panel';
 
 const text = UI_TEXT.surveys;
 
@@ -24,35 +24,24 @@ export function SurveyTypeChooser({ flow }: { flow: FacilityFlowState }) {
   };
 
   return (
-    <Stack gap="lg" maw={720} mx="auto">
-      <Group>
-        <Button
-          variant="subtle"
-          leftSection={<ArrowLeftIcon size={20} />}
-          onClick={() => void navigate(paths.home)}
-        >
-          {text.back}
-        </Button>
-      </Group>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="xl">
-          <Stack gap={4}>
-            <Title order={1}>{text.chooserHeading}</Title>
-            <Text c="dimmed">{text.chooserIntro}</Text>
-          </Stack>
-          <Stack gap="md">
-            <Button size="xl" fullWidth onClick={() => openList('Admission')}>
-              {text.admission}
-            </Button>
-            <Button size="xl" fullWidth onClick={() => openList('Discharge')}>
-              {text.discharge}
-            </Button>
-            <Button size="xl" fullWidth variant="light" onClick={openAdditional}>
-              {text.additional}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
-    </Stack>
+    <ChoicePanel
+      onBack={() => void navigate(paths.home)}
+      header={
+        <>
+          <Title order={1}>{text.chooserHeading}</Title>
+          <Text c="dimmed">{text.chooserIntro}</Text>
+        </>
+      }
+    >
+      <Button size="xl" fullWidth onClick={() => openList('Admission')}>
+        {text.admission}
+      </Button>
+      <Button size="xl" fullWidth onClick={() => openList('Discharge')}>
+        {text.discharge}
+      </Button>
+      <Button size="xl" fullWidth variant="light" onClick={openAdditional}>
+        {text.additional}
+      </Button>
+    </ChoicePanel>
   );
 }
