@@ -32,7 +32,8 @@ export const SurveyFlowStateSchema = z.object({
 export type SurveyFlowState = z.infer<typeof SurveyFlowStateSchema>;
 
 /** The Additional surveys flow after a survey set was chosen (Active Patients). */
-export const SurveySetFlowStateSchema = FacilityFlowStateSchema.extend({
+export const SurveySetFlowStateSchema = z.object({
+  facilityId: IdSchema,
   surveySetId: IdSchema,
   surveySetName: z.string(),
 });

@@ -18,7 +18,7 @@ const text = UI_TEXT.surveySets;
  */
 export function ActivePatients({ flow }: { flow: SurveySetFlowState }) {
   const navigate = useNavigate();
-  const patients = useActivePatients(flow.facility_id);
+  const patients = useActivePatients(flow.facilityId);
   const create = useCreateSetSurvey();
   const [search, setSearch] = useState('');
 
@@ -26,7 +26,7 @@ export function ActivePatients({ flow }: { flow: SurveySetFlowState }) {
     if (create.isPending) return;
     create.mutate(
       {
-        facility_id: flow.facility_id,
+        facility_id: flow.facilityId,
         resident_id: patient.id,
         resident_name: patient.name,
         survey_set_id: flow.surveySetId,

@@ -20,7 +20,7 @@ export function SurveySetSelection({ facilityId }: { facilityId: string }) {
     const set = sets.data?.find((candidate) => candidate.id === setId);
     if (!set) return;
     const state: SurveySetFlowState = {
-      facility_id: facilityId,
+      facilityId,
       surveySetId: set.id,
       surveySetName: set.name,
     };

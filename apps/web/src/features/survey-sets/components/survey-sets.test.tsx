@@ -12,7 +12,7 @@ function WhereAmI() {
 }
 
 const SET_FLOW: SurveySetFlowState = {
-  facility_id: 'fac-1',
+  facilityId: 'fac-1',
   surveySetId: 'set-2',
   surveySetName: 'Culinary Experience',
 };

@@ -30,7 +30,7 @@ export function CulinaryReview({ flow }: { flow: SetSurveyFlowState }) {
   const profile = useSession();
   const stored = setDrafts.useDraft(profile.sf_user_id);
   const draft = stored?.flow.patientId === flow.patientId ? stored : undefined;
-  const employees = useCulinaryEmployees(flow.facility_id);
+  const employees = useCulinaryEmployees(flow.facilityId);
   const { submit, sending, done } = useSubmitSurvey();
   const [step, setStep] = useState<Step>(() =>
     draft && draft.acknowledgements.length > 0 ? 'another' : 'pick',

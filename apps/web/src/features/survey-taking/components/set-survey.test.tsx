@@ -39,7 +39,7 @@ const CULINARY_STAFF = [
 
 function flowFor(setName: string): SetSurveyFlowState {
   return {
-    facility_id: 'fac-1',
+    facilityId: 'fac-1',
     surveySetId: 'set-1',
     surveySetName: setName,
     patientId: 'survey-9',
@@ -199,5 +199,28 @@ describe('survey set questions', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.ack_data).toEqual([]);
+  });
+
+  it('resumes a set survey kept on the tablet by the previous version (flow with facility_id)', async () => {
+    fakeServer();
+    const { facilityId, ...flow } = flowFor('As Needed');
+    localStorage.setItem(
+      'surveySetAnswers',
+      JSON.stringify({
+        version: 1,
+        userId: 'user-1',
+        flow: { ...flow, facility_id: facilityId },
+        idempotencyKey: 'key-kept-on-the-tablet',
+        index: 1,
+        history: [{ questionId: 's1', answer: 'Poor' }],
+        pending: 'Taste',
+        comments: { s1: 'Cold soup' },
+        stage: 'questions',
+        acknowledgements: [],
+      }),
+    );
+    renderSet(flowFor('As Needed'));
+    await heading(/Question: 2 What could be better/);
+    expect(screen.getByRole('checkbox', { name: 'Taste' })).toBeChecked();
   });
 });

@@ -93,7 +93,7 @@ export function SetSurvey({ flow }: { flow: SetSurveyFlowState }) {
   } else if (draft.stage === 'employees') {
     content = (
       <AcknowledgeEmployees
-        facilityId={flow.facility_id}
+        facilityId={flow.facilityId}
         acknowledgements={draft.acknowledgements}
         onAdd={(entry) =>
           setDrafts.save({ ...draft, acknowledgements: [...draft.acknowledgements, entry] })
