@@ -22,3 +22,10 @@ export const activeEmployeesQueryOptions = (facilityId: string) =>
 export function useActiveEmployees(facilityId: string) {
   return useQuery(activeEmployeesQueryOptions(facilityId));
 }
+
+/** An entry "Name-CODE" of the list: employee codes never contain '-' (ADR 005). */
+export function parseEmployeeEntry(entry: string): { name: string; code: string } {
+  const dash = entry.lastIndexOf('-');
+  if (dash < 0) return { name: entry, code: entry };
+  return { name: entry.slice(0, dash).trim(), code: entry.slice(dash + 1).trim() };
+}

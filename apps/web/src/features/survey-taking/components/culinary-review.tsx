@@ -9,7 +9,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { errorMessage } from '@/lib/api-error';
 import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { useCulinaryEmployees } from '../api/get-culinary-employees';
-import { buildSubmission } from '../build-submission';
+import { buildSubmission } from '../draft/build-submission';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';
 import { setDrafts } from '../set-drafts';
 import { AcknowledgedList } from './acknowledge-employees';

@@ -3,7 +3,7 @@ import { ActionIcon, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { useReducer } from 'react';
 import { ChoiceCard } from '@/components/choice-card';
 import { ArrowLeftIcon } from '@/components/icons';
-import { parseEmployeeEntry } from '../build-submission';
+import { parseEmployeeEntry } from '../api/get-active-employees';
 
 const text = UI_TEXT.questions;
 

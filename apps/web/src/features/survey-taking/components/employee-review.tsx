@@ -5,7 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import type { SurveyFlowState } from '@/lib/flow-state';
-import { buildSubmission } from '../build-submission';
+import { buildSubmission } from '../draft/build-submission';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';
 import { residentDrafts } from '../resident-drafts';
 import { AcknowledgeEmployees } from './acknowledge-employees';

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import type { SurveyFlowState } from '@/lib/flow-state';
 import { useQuestions } from '../api/get-questions';
-import { buildSubmission } from '../build-submission';
+import { buildSubmission } from '../draft/build-submission';
 import type { Draft } from '../draft-store';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';
 import { residentDrafts } from '../resident-drafts';

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { useSetQuestions } from '../api/get-set-questions';
-import { buildSubmission } from '../build-submission';
+import { buildSubmission } from '../draft/build-submission';
 import type { Draft } from '../draft-store';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';

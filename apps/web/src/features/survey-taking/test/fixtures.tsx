@@ -1,8 +1,9 @@
 import type { ActiveEmployeesResponse, Question } from '@carevoice/shared';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { SessionProvider } from '@/features/auth/hooks/use-session';
-import type { SurveyFlowState } from '@/lib/flow-state';
+import type { SetSurveyFlowState, SurveyFlowState } from '@/lib/flow-state';
 import { PROFILE } from '@/test/render';
+import { createDraft, type ResidentDraft, type SetDraft } from '../draft/draft';
 
 /**
  * A questionnaire with every question type and every branch kind:
@@ -77,6 +78,39 @@ export const FLOW: SurveyFlowState = {
   surveyType: 'Admission',
   facilityId: 'fac-1',
 };
+
+export const SET_FLOW: SetSurveyFlowState = {
+  facilityId: 'fac-1',
+  surveySetId: 'set-1',
+  surveySetName: 'As Needed',
+  patientId: 'survey-9',
+  patientName: 'Walter Nolan',
+};
+
+/** A resident survey of FLOW by user-1 with a known key, changed by `changes`. */
+export function residentDraft(changes: Partial<ResidentDraft> = {}): ResidentDraft {
+  return {
+    ...createDraft({ kind: 'resident', userId: 'user-1', flow: FLOW }),
+    idempotencyKey: 'key-1',
+    ...changes,
+  };
+}
+
+/** A survey-set survey of SET_FLOW (or the set named `setName`) by user-1 with a known key. */
+export function setDraft(
+  changes: Partial<SetDraft> = {},
+  setName = SET_FLOW.surveySetName,
+): SetDraft {
+  return {
+    ...createDraft({
+      kind: 'set',
+      userId: 'user-1',
+      flow: { ...SET_FLOW, surveySetName: setName },
+    }),
+    idempotencyKey: 'key-2',
+    ...changes,
+  };
+}
 
 /** Shows where the app went and with which state. */
 export function WhereAmI() {

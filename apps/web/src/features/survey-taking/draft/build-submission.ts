@@ -1,11 +1,15 @@
 import type { SubmitAnswersRequest } from '@carevoice/shared';
-import type { Draft } from './draft-store';
+import type { Draft } from './draft';
 
 /**
  * The submission body of a finished draft (DESIGN §3): the answers in the order they were given,
  * each with its comment (blank comments are sent as null), and the acknowledgements.
  */
-export function buildSubmission(draft: Draft<{ patientId: string }>): SubmitAnswersRequest {
+export function buildSubmission(
+  draft: Pick<Draft, 'userId' | 'history' | 'comments' | 'acknowledgements'> & {
+    flow: { patientId: string };
+  },
+): SubmitAnswersRequest {
   return {
     survey_answer_list: draft.history.map((entry) => {
       const comment = draft.comments[entry.questionId]?.trim() ?? '';
@@ -20,11 +24,4 @@ export function buildSubmission(draft: Draft<{ patientId: string }>): SubmitAnsw
     sf_user_id: draft.userId,
     ack_data: draft.acknowledgements,
   };
-}
-
-/** "Name-CODE" of the active-employee list: employee codes never contain '-' (ADR 005). */
-export function parseEmployeeEntry(entry: string): { name: string; code: string } {
-  const dash = entry.lastIndexOf('-');
-  if (dash < 0) return { name: entry, code: entry };
-  return { name: entry.slice(0, dash).trim(), code: entry.slice(dash + 1).trim() };
 }
