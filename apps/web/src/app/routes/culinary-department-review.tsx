@@ -1,11 +1,11 @@
-import { CulinaryReview } from '@/features/survey-taking/components/culinary-review';
+import { SetSurvey } from '@/features/survey-taking/components/set-survey';
 import { SetSurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
-/** /culinary-department-review — acknowledge the culinary team during a culinary set. */
+/** /culinary-department-review — a culinary set's survey at its employees: the culinary team. */
 export default function CulinaryDepartmentReviewRoute() {
   return (
     <RequireFlowState schema={SetSurveyFlowStateSchema}>
-      {(flow) => <CulinaryReview key={flow.patientId} flow={flow} />}
+      {(flow) => <SetSurvey key={flow.patientId} flow={flow} />}
     </RequireFlowState>
   );
 }

@@ -1,11 +1,11 @@
-import { EmployeeReview } from '@/features/survey-taking/components/employee-review';
+import { ResidentSurvey } from '@/features/survey-taking/components/resident-survey';
 import { SurveyFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
 
-/** /employee-review — acknowledge employees during a resident survey. */
+/** /employee-review — the resident survey at its employees: acknowledge them, then submit. */
 export default function EmployeeReviewRoute() {
   return (
     <RequireFlowState schema={SurveyFlowStateSchema}>
-      {(flow) => <EmployeeReview key={flow.patientId} flow={flow} />}
+      {(flow) => <ResidentSurvey key={flow.patientId} flow={flow} />}
     </RequireFlowState>
   );
 }

@@ -58,15 +58,8 @@ export function AcknowledgeEmployees({
   const [picking, setPicking] = useState(acknowledgements.length === 0);
   const [chosen, setChosen] = useState<PickedEmployee | null>(null);
 
-  const addReview = (review: string) => {
-    if (!chosen) return;
-    onAdd({
-      id: chosen.code,
-      name: chosen.name,
-      position: chosen.position,
-      department: chosen.department,
-      comment: review,
-    });
+  const addReview = (acknowledgement: AcknowledgementEntry) => {
+    onAdd(acknowledgement);
     setChosen(null);
     setPicking(false);
   };

@@ -2,27 +2,16 @@ import { UI_TEXT } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/hooks/use-session';
 import type { SurveyFlowState } from '@/lib/flow-state';
-import { residentDrafts } from '../resident-drafts';
 
 const text = UI_TEXT.questions;
 
 /**
- * Consent (spec §2): Yes opens the questions, No goes Home. Yes starts the survey on the device
- * (its draft and idempotency key) unless this survey is already in progress here.
+ * Consent (spec §2): Yes opens the questions, where the survey starts on the device (or goes on,
+ * when it is already in progress here); No goes Home.
  */
 export function Consent({ flow }: { flow: SurveyFlowState }) {
   const navigate = useNavigate();
-  const profile = useSession();
-
-  const accept = () => {
-    const existing = residentDrafts.read(profile.sf_user_id);
-    if (existing?.flow.patientId !== flow.patientId) {
-      residentDrafts.save(residentDrafts.create(profile.sf_user_id, flow));
-    }
-    void navigate(paths.surveyQuestion, { state: flow });
-  };
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720} mx="auto">
@@ -36,7 +25,7 @@ export function Consent({ flow }: { flow: SurveyFlowState }) {
           </Title>
         </Stack>
         <Group grow>
-          <Button size="xl" onClick={accept}>
+          <Button size="xl" onClick={() => void navigate(paths.surveyQuestion, { state: flow })}>
             {text.yes}
           </Button>
           <Button size="xl" variant="default" onClick={() => void navigate(paths.home)}>

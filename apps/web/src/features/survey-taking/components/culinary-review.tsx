@@ -1,72 +1,63 @@
-import { MESSAGES, UI_TEXT, type CulinaryEmployee } from '@carevoice/shared';
+import { MESSAGES, UI_TEXT, type AcknowledgementEntry } from '@carevoice/shared';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { ChoiceCard } from '@/components/choice-card';
 import { Spinner } from '@/components/spinner';
-import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { errorMessage } from '@/lib/api-error';
-import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { useCulinaryEmployees } from '../api/get-culinary-employees';
-import { buildSubmission } from '../draft/build-submission';
-import { useSubmitSurvey } from '../hooks/use-submit-survey';
-import { setDrafts } from '../set-drafts';
 import { AcknowledgedList } from './acknowledge-employees';
 import { ConfirmSubmit } from './confirm-submit';
+import type { PickedEmployee } from './employee-picker';
 import { ReviewModal } from './review-modal';
 import { YesNoQuestion } from './yes-no-question';
 
 const text = UI_TEXT.surveySets;
 
-type Step = 'pick' | 'another' | 'confirm';
+export interface CulinaryReviewProps {
+  facilityId: string;
+  /** The acknowledgements given so far in this survey. */
+  acknowledgements: readonly AcknowledgementEntry[];
+  /** 'Are you sure you want to submit?' is asked. */
+  confirming: boolean;
+  onAdd: (entry: AcknowledgementEntry) => void;
+  /** No other employee: confirm. */
+  onDone: () => void;
+  /** Back: to the acknowledgement question before anyone was acknowledged, or from confirming. */
+  onBack: () => void;
+  /** 'Submit Answers'. */
+  onSubmit: () => void;
+  busy: boolean;
+}
 
 /**
  * Culinary department review (spec §2, §4): 'Active Employees' cards of the facility's culinary
  * team, the review modal, 'Is there any other employee you would like to acknowledge?', then
  * 'Submit Answers'. With no active employees it says so and still lets the survey be submitted.
  */
-export function CulinaryReview({ flow }: { flow: SetSurveyFlowState }) {
-  const profile = useSession();
-  const stored = setDrafts.useDraft(profile.sf_user_id);
-  const draft = stored?.flow.patientId === flow.patientId ? stored : undefined;
-  const employees = useCulinaryEmployees(flow.facilityId);
-  const { submit, sending, done } = useSubmitSurvey();
-  const [step, setStep] = useState<Step>(() =>
-    draft && draft.acknowledgements.length > 0 ? 'another' : 'pick',
-  );
-  const [chosen, setChosen] = useState<CulinaryEmployee | null>(null);
-
-  if (sending || done) return <Spinner label={UI_TEXT.questions.submitting} />;
-  if (!draft || draft.stage !== 'employees') {
-    return <Navigate to={paths.surveySetQuestions} state={flow} replace />;
-  }
-
-  const submitSurvey = () =>
-    submit({
-      body: buildSubmission(draft),
-      idempotencyKey: draft.idempotencyKey,
-      patientName: flow.patientName,
-      surveyLabel: flow.surveySetName,
-      clearDraft: setDrafts.clear,
-    });
-
-  const backToQuestions = () => {
-    setDrafts.save({ ...draft, stage: 'questions' });
-  };
+export function CulinaryReview({
+  facilityId,
+  acknowledgements,
+  confirming,
+  onAdd,
+  onDone,
+  onBack,
+  onSubmit,
+  busy,
+}: CulinaryReviewProps) {
+  const employees = useCulinaryEmployees(facilityId);
+  const [picking, setPicking] = useState(acknowledgements.length === 0);
+  const [chosen, setChosen] = useState<PickedEmployee | null>(null);
 
   let content;
-  if (step === 'another') {
+  if (confirming) {
+    content = <ConfirmSubmit onBack={onBack} onSubmit={onSubmit} busy={busy} />;
+  } else if (!picking) {
     content = (
       <YesNoQuestion
         title={UI_TEXT.questions.anotherEmployee}
-        onYes={() => setStep('pick')}
-        onNo={() => setStep('confirm')}
+        onYes={() => setPicking(true)}
+        onNo={onDone}
       />
-    );
-  } else if (step === 'confirm') {
-    content = (
-      <ConfirmSubmit onBack={() => setStep('another')} onSubmit={submitSurvey} busy={sending} />
     );
   } else if (employees.isPending) {
     content = <Spinner label={UI_TEXT.questions.loadingEmployees} />;
@@ -89,7 +80,7 @@ export function CulinaryReview({ flow }: { flow: SetSurveyFlowState }) {
         <Text role="status" size="lg" fw={500}>
           {text.noActivePatients}
         </Text>
-        <Button size="lg" onClick={submitSurvey}>
+        <Button size="lg" onClick={onSubmit}>
           {text.submitAnswers}
         </Button>
       </Stack>
@@ -100,8 +91,7 @@ export function CulinaryReview({ flow }: { flow: SetSurveyFlowState }) {
         {employees.data.map((employee) => (
           <ChoiceCard
             key={employee.employee_code}
-
-            onClick={() => setChosen(employee)}
+            onClick={() => setChosen({ ...employee, code: employee.employee_code })}
           >
             <Stack gap={2}>
               <span>{employee.name}</span>
@@ -116,44 +106,28 @@ export function CulinaryReview({ flow }: { flow: SetSurveyFlowState }) {
   }
 
   return (
-    <Stack gap="lg" maw={960} mx="auto">
-      <Text c="dimmed" fw={500}>
-        {flow.patientName} · {flow.surveySetName}
-      </Text>
+    <>
       <Group justify="space-between" align="center">
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {text.activeEmployees}
         </Title>
-        {step === 'pick' && draft.acknowledgements.length === 0 && (
-          <Button variant="subtle" onClick={backToQuestions}>
+        {!confirming && picking && acknowledgements.length === 0 && (
+          <Button variant="subtle" onClick={onBack}>
             {text.back}
           </Button>
         )}
       </Group>
-      <AcknowledgedList entries={draft.acknowledgements} />
+      <AcknowledgedList entries={acknowledgements} />
       {content}
       <ReviewModal
         employee={chosen}
         onClose={() => setChosen(null)}
-        onSubmit={(review) => {
-          if (!chosen) return;
-          setDrafts.save({
-            ...draft,
-            acknowledgements: [
-              ...draft.acknowledgements,
-              {
-                id: chosen.employee_code,
-                name: chosen.name,
-                position: chosen.position,
-                department: chosen.department,
-                comment: review,
-              },
-            ],
-          });
+        onSubmit={(acknowledgement) => {
+          onAdd(acknowledgement);
           setChosen(null);
-          setStep('another');
+          setPicking(false);
         }}
       />
-    </Stack>
+    </>
   );
 }

@@ -1,11 +1,11 @@
-import { isCulinarySet, UI_TEXT } from '@carevoice/shared';
+import { UI_TEXT } from '@carevoice/shared';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { residentDrafts } from '../resident-drafts';
-import { setDrafts } from '../set-drafts';
+import { surveyLabel } from '../draft/draft';
+import { removeDraft, useStoredDraft } from '../draft/draft-storage';
+import { routeForStage } from '../draft/route-for-stage';
 import {
   removeQueuedSubmission,
   sendQueuedSubmissions,
@@ -22,39 +22,26 @@ const text = UI_TEXT.pendingWork;
 export function PendingWork() {
   const profile = useSession();
   const navigate = useNavigate();
-  const draft = residentDrafts.useDraft(profile.sf_user_id);
-  const setDraft = setDrafts.useDraft(profile.sf_user_id);
+  const residentDraft = useStoredDraft('resident', profile.sf_user_id);
+  const setDraft = useStoredDraft('set', profile.sf_user_id);
   const queued = useQueuedSubmissions(profile.sf_user_id);
   const [sending, setSending] = useState(false);
   const [discarding, setDiscarding] = useState<(() => void) | null>(null);
 
+  const drafts = [residentDraft, setDraft].filter((draft) => draft !== undefined);
   const waiting = queued.filter((entry) => entry.refusal === null);
   const refused = queued.filter((entry) => entry.refusal !== null);
-  if (!draft && !setDraft && queued.length === 0) return null;
+  if (drafts.length === 0 && queued.length === 0) return null;
 
-  const resumes = [
-    draft && {
-      key: 'resident',
-      label: text.resume(draft.flow.patientName, draft.flow.surveyType),
-      open: () =>
-        void navigate(draft.stage === 'employees' ? paths.employeeReview : paths.surveyQuestion, {
-          state: draft.flow,
-        }),
-      discard: residentDrafts.clear,
+  const resumes = drafts.map((draft) => ({
+    key: draft.kind,
+    label: text.resume(draft.flow.patientName, surveyLabel(draft)),
+    open: () => {
+      const route = routeForStage(draft);
+      if (route) void navigate(route, { state: draft.flow });
     },
-    setDraft && {
-      key: 'set',
-      label: text.resume(setDraft.flow.patientName, setDraft.flow.surveySetName),
-      open: () =>
-        void navigate(
-          setDraft.stage === 'employees' && isCulinarySet(setDraft.flow.surveySetName)
-            ? paths.culinaryDepartmentReview
-            : paths.surveySetQuestions,
-          { state: setDraft.flow },
-        ),
-      discard: setDrafts.clear,
-    },
-  ].filter((resume) => !!resume);
+    discard: () => removeDraft(draft.kind),
+  }));
 
   const sendNow = async () => {
     setSending(true);

@@ -1,59 +1,50 @@
 import {
-  answerAndAdvance,
-  goBack,
+  answerProblem,
   MESSAGES,
   UI_TEXT,
-  type PathAnswer,
+  type AnswerProblem,
   type Question,
-  type RunnerResult,
 } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner';
 import { QUESTION_TRANSITION_MS } from '@/config/constants';
+import type { Draft } from '../draft/draft';
+import type { DraftAction } from '../draft/draft-reducer';
 import { AnswerInput } from './question-input';
 
 const text = UI_TEXT.questions;
 
-/** The part of a draft the runner reads and changes. */
-export interface RunnerProgress {
-  index: number;
-  history: PathAnswer[];
-  /** The answer on screen, not yet confirmed with Next. */
-  pending: string | null;
-  comments: Record<string, string>;
-}
-
 export interface QuestionRunnerProps {
   questions: readonly Question[];
-  progress: RunnerProgress;
-  onChange: (progress: RunnerProgress) => void;
+  /** The survey in progress: the question on screen, the answers so far, what is typed. */
+  draft: Pick<Draft, 'index' | 'history' | 'pending' | 'comments'>;
+  dispatch: Dispatch<DraftAction>;
   /** Survey sets: a comments box under every question. */
   withComments?: boolean;
   /** Survey sets: Prev looks disabled at the first question (spec §4); pressing it still says why. */
   disablePrevAtFirst?: boolean;
 }
 
-const PROBLEM_MESSAGES: Record<Exclude<RunnerResult, { ok: true }>['reason'], string> = {
+const PROBLEM_MESSAGES: Record<AnswerProblem, string> = {
   required: MESSAGES.answerRequired,
   not_a_number: MESSAGES.answerNotNumber,
   not_an_option: MESSAGES.answerNotOption,
   unsupported_type: MESSAGES.answerNotOption,
-  first_question: MESSAGES.firstQuestion,
 };
 
 /**
  * One question at a time (spec §2 Question screen): 'Question: {n} {text}', the answer input for
  * its type, Prev and Next. The branching engine of packages/shared decides what comes next;
  * Prev takes the previous answer off the stack and offers it again. Between two questions a
- * spinner shows for QUESTION_TRANSITION_MS. Every change is reported at once, so the caller can
- * keep it on the device.
+ * spinner shows for QUESTION_TRANSITION_MS. Every change, typing included, is an action of the
+ * draft's reducer, so it is kept on the device at once.
  */
 export function QuestionRunner({
   questions,
-  progress,
-  onChange,
+  draft,
+  dispatch,
   withComments = false,
   disablePrevAtFirst = false,
 }: QuestionRunnerProps) {
@@ -63,62 +54,60 @@ export function QuestionRunner({
   const [moving, setMoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
-  const question = questions[progress.index];
-  const atFirst = progress.history.length === 0;
+  const question = questions[draft.index];
+  const atFirst = draft.history.length === 0;
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (!moving) heading.current?.focus();
-  }, [progress.index, moving]);
+  }, [draft.index, moving]);
 
   if (!question) return null;
   if (moving) return <Spinner label={text.loadingQuestions} />;
 
-  const moveTo = (next: RunnerProgress) => {
+  const moveTo = (action: DraftAction) => {
     setProblem(null);
     setMoving(true);
     timer.current = setTimeout(() => {
       setMoving(false);
-      onChange(next);
+      dispatch(action);
     }, QUESTION_TRANSITION_MS);
   };
 
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (moving) return;
-    const result = answerAndAdvance(questions, progress, progress.pending);
-    if (!result.ok) {
-      setProblem(PROBLEM_MESSAGES[result.reason]);
-      if (result.reason === 'required') toast.warning(MESSAGES.answerRequired);
+    const reason = answerProblem(question, draft.pending);
+    if (reason) {
+      setProblem(PROBLEM_MESSAGES[reason]);
+      if (reason === 'required') toast.warning(MESSAGES.answerRequired);
       return;
     }
-    moveTo({ ...progress, ...result.state, pending: null });
+    moveTo({ type: 'answer', questions, answer: draft.pending });
   };
 
   const previous = () => {
     if (moving) return;
-    const result = goBack(questions, progress);
-    if (!result.ok) {
+    if (atFirst) {
       toast.info(MESSAGES.firstQuestion);
       return;
     }
-    const removed = progress.history.at(-1);
-    moveTo({ ...progress, ...result.state, pending: removed?.answer ?? null });
+    moveTo({ type: 'back', questions });
   };
 
-  const comment = progress.comments[question.id] ?? '';
+  const comment = draft.comments[question.id] ?? '';
   return (
     <Paper component="form" onSubmit={next} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Title order={2} id={headingId} ref={heading} tabIndex={-1} fz={{ base: 'xl', sm: 26 }}>
-          {text.heading(progress.history.length + 1, question.name)}
+          {text.heading(draft.history.length + 1, question.name)}
         </Title>
         <AnswerInput
           question={question}
-          value={progress.pending}
-          onChange={(value) => {
+          value={draft.pending}
+          onChange={(answer) => {
             setProblem(null);
-            onChange({ ...progress, pending: value });
+            dispatch({ type: 'type-answer', answer });
           }}
           labelledBy={headingId}
           describedBy={problem ? errorId : undefined}
@@ -132,9 +121,10 @@ export function QuestionRunner({
             maxRows={6}
             value={comment}
             onChange={(event) =>
-              onChange({
-                ...progress,
-                comments: { ...progress.comments, [question.id]: event.currentTarget.value },
+              dispatch({
+                type: 'type-comment',
+                questionId: question.id,
+                comment: event.currentTarget.value,
               })
             }
           />

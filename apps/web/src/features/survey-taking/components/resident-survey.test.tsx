@@ -2,10 +2,9 @@ import { MESSAGES, UI_TEXT, type SubmitAnswersRequest } from '@carevoice/shared'
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
-import { residentDrafts } from '../resident-drafts';
-import { EMPLOYEES, FLOW, QUESTIONS, WhereAmI, withSession } from '../test/fixtures';
+import { readDraft, saveDraft } from '../draft/draft-storage';
+import { EMPLOYEES, FLOW, QUESTIONS, residentDraft, WhereAmI, withSession } from '../test/fixtures';
 import { Consent } from './consent';
-import { EmployeeReview } from './employee-review';
 import { PendingWork } from './pending-work';
 import { ResidentSurvey } from './resident-survey';
 
@@ -65,7 +64,7 @@ function renderSurvey(path = '/survey-question') {
       },
       { path: '/survey-question-asking', element: <Consent flow={FLOW} /> },
       { path: '/survey-question', element: <ResidentSurvey flow={FLOW} /> },
-      { path: '/employee-review', element: <EmployeeReview flow={FLOW} /> },
+      { path: '/employee-review', element: <ResidentSurvey flow={FLOW} /> },
       { path: '/print-survey', element: <WhereAmI /> },
     ]),
     { path, state: FLOW },
@@ -127,7 +126,7 @@ describe('resident survey questions', () => {
       ack_data: [],
     });
     expect(screen.getByText(/survey_id_list/)).toHaveTextContent('"patientName":"Ruth Abbott"');
-    expect(residentDrafts.read('user-1')).toBeUndefined();
+    expect(readDraft('resident', 'user-1')).toBeUndefined();
   });
 
   it("warns 'Please answer the question to proceed.' for a required question and records a skipped optional one as null", async () => {
@@ -187,12 +186,12 @@ describe('resident survey questions', () => {
     await heading(/Question: 2 How comfortable/);
     await user.click(screen.getByRole('button', { name: 'Prev' }));
     await heading(/Question: 1/);
-    expect(residentDrafts.read('user-1')?.history).toEqual([]);
+    expect(readDraft('resident', 'user-1')?.history).toEqual([]);
     // Answer differently this time: the branch changes and the old answer is gone.
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(next());
     await heading('Question: 2 What is missing?');
-    expect(residentDrafts.read('user-1')?.history).toEqual([{ questionId: 'q1', answer: 'No' }]);
+    expect(readDraft('resident', 'user-1')?.history).toEqual([{ questionId: 'q1', answer: 'No' }]);
     expect(sent).toHaveLength(0);
   });
 
@@ -210,7 +209,7 @@ describe('resident survey questions', () => {
     renderSurvey();
     await heading(/Question: 2 How comfortable/);
     expect(screen.getByRole('textbox')).toHaveValue('7');
-    expect(residentDrafts.read('user-1')?.history).toEqual([{ questionId: 'q1', answer: 'Yes' }]);
+    expect(readDraft('resident', 'user-1')?.history).toEqual([{ questionId: 'q1', answer: 'Yes' }]);
   });
 
   it("shows 'No survey questions' when there are none and when they cannot be loaded", async () => {
@@ -324,7 +323,7 @@ describe('submission safety', () => {
     expect(
       await screen.findByText('1 submitted survey is waiting to be sent.'),
     ).toBeInTheDocument();
-    expect(residentDrafts.read('user-1')).toBeUndefined();
+    expect(readDraft('resident', 'user-1')).toBeUndefined();
 
     await user.click(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() =>
@@ -352,7 +351,7 @@ describe('submission safety', () => {
     expect(
       screen.queryByText(UI_TEXT.pendingWork.refused(FLOW.patientName, FLOW.surveyType)),
     ).not.toBeInTheDocument();
-    expect(residentDrafts.read('user-1')).toBeUndefined();
+    expect(readDraft('resident', 'user-1')).toBeUndefined();
 
     await user.click(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(screen.queryByText(/waiting to be sent/)).not.toBeInTheDocument());
@@ -368,7 +367,7 @@ describe('submission safety', () => {
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByText(MESSAGES.surveyAlreadyCompleted)).toBeInTheDocument();
     await screen.findByText(/^At \/ with/, undefined, { timeout: 4000 });
-    expect(residentDrafts.read('user-1')).toBeUndefined();
+    expect(readDraft('resident', 'user-1')).toBeUndefined();
     expect(screen.queryByText(/waiting to be sent/)).not.toBeInTheDocument();
   });
 
@@ -378,16 +377,12 @@ describe('submission safety', () => {
     await answerShortPath(user);
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByText('Nope')).toBeInTheDocument();
-    expect(residentDrafts.read('user-1')?.history).toHaveLength(4);
+    expect(readDraft('resident', 'user-1')?.history).toHaveLength(4);
   });
 
   it('offers to continue a survey in progress from Home', async () => {
     fakeServer();
-    residentDrafts.save({
-      ...residentDrafts.create('user-1', FLOW),
-      index: 2,
-      history: [{ questionId: 'q1', answer: 'Yes' }],
-    });
+    saveDraft(residentDraft({ index: 2, history: [{ questionId: 'q1', answer: 'Yes' }] }));
     const { user } = renderSurvey('/');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await heading(/Question: 2 How comfortable/);

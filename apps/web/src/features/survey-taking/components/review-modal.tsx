@@ -1,14 +1,16 @@
-import { MESSAGES, TEXT_MAX_LENGTH, UI_TEXT } from '@carevoice/shared';
+import { MESSAGES, TEXT_MAX_LENGTH, UI_TEXT, type AcknowledgementEntry } from '@carevoice/shared';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import type { PickedEmployee } from './employee-picker';
 
 const text = UI_TEXT.questions;
 
 export interface ReviewModalProps {
   /** Whom the review is about; the modal is open while set. */
-  employee: { name: string; position: string; department: string } | null;
+  employee: PickedEmployee | null;
   onClose: () => void;
-  onSubmit: (review: string) => void;
+  /** The acknowledgement: the employee and the review. */
+  onSubmit: (acknowledgement: AcknowledgementEntry) => void;
 }
 
 /** 'Add review here' (spec §2): a text area with Close and Submit. */
@@ -22,11 +24,18 @@ export function ReviewModal({ employee, onClose, onSubmit }: ReviewModalProps) {
     onClose();
   };
   const submit = () => {
+    if (!employee) return;
     if (review.trim() === '') {
       setError(MESSAGES.reviewRequired);
       return;
     }
-    onSubmit(review.trim());
+    onSubmit({
+      id: employee.code,
+      name: employee.name,
+      position: employee.position,
+      department: employee.department,
+      comment: review.trim(),
+    });
     setReview('');
     setError(null);
   };

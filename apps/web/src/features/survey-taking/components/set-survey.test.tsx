@@ -3,9 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
-import { setDrafts } from '../set-drafts';
-import { EMPLOYEES, WhereAmI, withSession } from '../test/fixtures';
-import { CulinaryReview } from './culinary-review';
+import { readDraft, saveDraft } from '../draft/draft-storage';
+import { EMPLOYEES, setDraft, WhereAmI, withSession } from '../test/fixtures';
 import { SetSurvey } from './set-survey';
 
 const SET_QUESTIONS: Question[] = [
@@ -66,7 +65,7 @@ function renderSet(flow: SetSurveyFlowState) {
   return renderRoutes(
     withSession([
       { path: '/survey-set-questions', element: <SetSurvey flow={flow} /> },
-      { path: '/culinary-department-review', element: <CulinaryReview flow={flow} /> },
+      { path: '/culinary-department-review', element: <SetSurvey flow={flow} /> },
       { path: '/print-survey', element: <WhereAmI /> },
     ]),
     { path: '/survey-set-questions', state: flow },
@@ -143,7 +142,7 @@ describe('survey set questions', () => {
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
-    expect(setDrafts.read('user-1')?.stage).toBe('employees');
+    expect(readDraft('set', 'user-1')?.stage).toBe('employees');
 
     await screen.findByRole('heading', { name: 'Active Employees' }, { timeout: 3000 });
     await user.click(await screen.findByRole('button', { name: /Priya Patel/ }));
@@ -184,16 +183,20 @@ describe('survey set questions', () => {
 
   it('lets a culinary survey be submitted when there are no active culinary employees', async () => {
     const sent = fakeServer([]);
-    setDrafts.save({
-      ...setDrafts.create('user-1', flowFor('culinary')),
-      index: 3,
-      history: [
-        { questionId: 's1', answer: 'Poor' },
-        { questionId: 's2', answer: 'Taste' },
-        { questionId: 's3', answer: 'Yes' },
-      ],
-      stage: 'employees',
-    });
+    saveDraft(
+      setDraft(
+        {
+          index: 3,
+          history: [
+            { questionId: 's1', answer: 'Poor' },
+            { questionId: 's2', answer: 'Taste' },
+            { questionId: 's3', answer: 'Yes' },
+          ],
+          stage: 'employees',
+        },
+        'culinary',
+      ),
+    );
     const { user } = renderSet(flowFor('culinary'));
     expect(await screen.findByText('No Active Patients')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Answers' }));

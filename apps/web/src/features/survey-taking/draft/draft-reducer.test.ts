@@ -1,19 +1,8 @@
 import type { AcknowledgementEntry, Question } from '@carevoice/shared';
 import { describe, expect, it } from 'vitest';
-import { QUESTIONS, residentDraft, setDraft } from '../test/fixtures';
-import type { Draft } from './draft';
+import { FINISHED, QUESTIONS, residentDraft, setDraft } from '../test/fixtures';
+import { freshProgress, type Draft } from './draft';
 import { draftReducer, type DraftAction } from './draft-reducer';
-
-/** The shortest path through QUESTIONS: q1 Yes → q3 9 → q5 None → q7 Yes, then the end. */
-const FINISHED = {
-  index: QUESTIONS.length,
-  history: [
-    { questionId: 'q1', answer: 'Yes' },
-    { questionId: 'q3', answer: '9' },
-    { questionId: 'q5', answer: 'None' },
-    { questionId: 'q7', answer: 'Yes' },
-  ],
-};
 
 const NURSE: AcknowledgementEntry = {
   id: 'E1002',
@@ -73,14 +62,7 @@ describe('draftReducer: start', () => {
         acknowledgements: [NURSE],
       }),
       { type: 'start', questions: changed },
-      {
-        index: 0,
-        history: [],
-        pending: null,
-        comments: {},
-        stage: 'questions',
-        acknowledgements: [],
-      },
+      freshProgress(),
     ],
     [
       'a draft past the end of a shorter questionnaire starts again at question 1',

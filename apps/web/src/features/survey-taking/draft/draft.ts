@@ -13,7 +13,8 @@ const PathAnswerSchema = z.object({
   answer: z.string().max(TEXT_MAX_LENGTH).nullable(),
 });
 
-const DraftFieldsSchema = z.object({
+/** What every draft holds, whatever its kind. */
+export const DraftFieldsSchema = z.object({
   /** Whose answers these are: only that user sees or sends them. */
   userId: IdSchema,
   /** Made once, when the survey starts; sent with every attempt to submit it (ADR 005). */
@@ -54,7 +55,12 @@ export type Draft = z.infer<typeof DraftSchema>;
 export type DraftKind = Draft['kind'];
 export type DraftStage = Draft['stage'];
 
-/** What a new draft is made from: the kind of survey, its owner and its flow state. */
+/** Which survey a draft is of: its kind and the flow state it was started with. */
+export type DraftSurvey<D extends Draft = Draft> = D extends Draft
+  ? Pick<D, 'kind' | 'flow'>
+  : never;
+
+/** What a new draft is made from: the survey and the signed-in user whose answers they are. */
 export type NewDraft<D extends Draft = Draft> = D extends Draft
   ? Pick<D, 'kind' | 'userId' | 'flow'>
   : never;
@@ -86,6 +92,7 @@ export function freshProgress(): Pick<
 /** The one way a draft comes to be: a new survey with a fresh idempotency key. */
 export function createDraft(survey: NewDraft<ResidentDraft>): ResidentDraft;
 export function createDraft(survey: NewDraft<SetDraft>): SetDraft;
+export function createDraft(survey: NewDraft): Draft;
 export function createDraft(survey: NewDraft): Draft {
   return { ...survey, idempotencyKey: newIdempotencyKey(), ...freshProgress() };
 }
@@ -93,4 +100,9 @@ export function createDraft(survey: NewDraft): Draft {
 /** '{type}' of a survey as people read it: the survey type, or the survey set's name. */
 export function surveyLabel(draft: Draft): string {
   return draft.kind === 'resident' ? draft.flow.surveyType : draft.flow.surveySetName;
+}
+
+/** Whether `draft` is a draft of `survey` (the same kind, the same survey record). */
+export function isDraftOf(draft: Draft | undefined, survey: DraftSurvey): draft is Draft {
+  return draft?.kind === survey.kind && draft.flow.patientId === survey.flow.patientId;
 }

@@ -15,8 +15,8 @@ export interface SurveySubmission {
   patientName: string;
   /** '{type}' of the print title: the survey type, or the set's name. */
   surveyLabel: string;
-  /** Removes the survey in progress from the device (it is sent, or queued to be sent). */
-  clearDraft: () => void;
+  /** The answers have left the draft: the server has them, or they wait in the send queue. */
+  onSubmitted: () => void;
 }
 
 /** Home after a failure, as long as after a discharge (spec §9: 2000 ms after failures). */
@@ -30,7 +30,7 @@ const REDIRECT_AFTER_FAILURE_MS = REDIRECT_AFTER_DISCHARGE_MS;
  *   server's Retry-After if it sent one; counted on Home), Home after 2 s;
  * - already submitted (409): said so, the draft is cleared, Home after 2 s;
  * - refused (400, 403…): the server's reason; the draft stays so nothing is lost.
- * `state` is 'done' from the server's answer on, so the screen can stop offering Submit.
+ * Once the server has answered for the answers (or they are queued), nothing is sent twice.
  */
 export function useSubmitSurvey() {
   const navigateLater = useDelayedNavigate();
@@ -45,7 +45,7 @@ export function useSubmitSurvey() {
     mutation.mutate(submission, {
       onSuccess: (response) => {
         setDone(true);
-        submission.clearDraft();
+        submission.onSubmitted();
         toast.success(MESSAGES.successfullySubmitted);
         const state: PrintFlowState = {
           survey_id_list: response.survey_id_list,
@@ -63,7 +63,7 @@ export function useSubmitSurvey() {
         }
         setDone(true);
         if (outcome.kind === 'already-submitted') {
-          submission.clearDraft();
+          submission.onSubmitted();
           toast.info(MESSAGES.surveyAlreadyCompleted);
         } else {
           const queued = enqueueSubmission({
@@ -79,7 +79,7 @@ export function useSubmitSurvey() {
             toast.error(MESSAGES.storageUnavailable);
             return;
           }
-          submission.clearDraft();
+          submission.onSubmitted();
           toast.error(MESSAGES.somethingWentWrongSubmit);
           toast.info(MESSAGES.submissionQueued);
         }
@@ -88,5 +88,5 @@ export function useSubmitSurvey() {
     });
   };
 
-  return { submit, sending: mutation.isPending, done };
+  return { submit, sending: mutation.isPending };
 }

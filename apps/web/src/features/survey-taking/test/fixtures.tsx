@@ -64,6 +64,17 @@ export const QUESTIONS: Question[] = [
   },
 ];
 
+/** The shortest way through QUESTIONS: q1 Yes → q3 9 → q5 None → q7 Yes, then the end. */
+export const FINISHED = {
+  index: QUESTIONS.length,
+  history: [
+    { questionId: 'q1', answer: 'Yes' },
+    { questionId: 'q3', answer: '9' },
+    { questionId: 'q5', answer: 'None' },
+    { questionId: 'q7', answer: 'Yes' },
+  ],
+};
+
 export const EMPLOYEES: ActiveEmployeesResponse = {
   Nursing: {
     'Registered Nurse': ['Aisha Okafor-E1001', 'Ben Nguyen-E1002'],
