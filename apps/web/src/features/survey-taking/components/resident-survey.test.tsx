@@ -1,9 +1,17 @@
 import { MESSAGES, UI_TEXT, type SubmitAnswersRequest } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { readDraft, saveDraft } from '../draft/draft-storage';
-import { EMPLOYEES, FLOW, QUESTIONS, residentDraft, WhereAmI, withSession } from '../test/fixtures';
+import {
+  EMPLOYEES,
+  FINISHED,
+  FLOW,
+  QUESTIONS,
+  residentDraft,
+  WhereAmI,
+  withSession,
+} from '../test/fixtures';
 import { Consent } from './consent';
 import { PendingWork } from './pending-work';
 import { ResidentSurvey } from './resident-survey';
@@ -380,11 +388,60 @@ describe('submission safety', () => {
     expect(readDraft('resident', 'user-1')?.history).toHaveLength(4);
   });
 
+  it('says once that the tablet is not keeping the answers when storage refuses, and the survey still reaches the server', async () => {
+    const { sent } = fakeServer();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const { user } = renderSurvey();
+    await answerShortPath(user);
+    expect(screen.getAllByText(MESSAGES.storageUnavailable)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Culinary' }));
+    await user.click(await screen.findByRole('button', { name: 'Chef' }));
+    await user.click(await screen.findByRole('button', { name: 'Diego Rossi' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Add review here' }), 'Best soup');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body.survey_answer_list.map((answer) => answer.Answer__c)).toEqual([
+      'Yes',
+      '9',
+      'None',
+      'Yes',
+    ]);
+    expect(sent[0]?.body.ack_data.map((entry) => entry.name)).toEqual(['Diego Rossi']);
+    setItem.mockRestore();
+  });
+
   it('offers to continue a survey in progress from Home', async () => {
     fakeServer();
     saveDraft(residentDraft({ index: 2, history: [{ questionId: 'q1', answer: 'Yes' }] }));
     const { user } = renderSurvey('/');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await heading(/Question: 2 How comfortable/);
+  });
+
+  it('continues a survey left at the employees on /employee-review, and the back arrow returns to the acknowledgement question', async () => {
+    fakeServer();
+    saveDraft(residentDraft({ ...FINISHED, stage: 'employees' }));
+    const { user, router } = renderSurvey('/');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await heading('Choose a department');
+    expect(router.state.location.pathname).toBe('/employee-review');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading(/acknowledge for doing a good job/);
+    expect(router.state.location.pathname).toBe('/survey-question');
+    expect(readDraft('resident', 'user-1')?.stage).toBe('questions');
+  });
+
+  it('opens the questions when /employee-review is reached with a survey still at its questions', async () => {
+    fakeServer();
+    saveDraft(residentDraft({ index: 2, history: [{ questionId: 'q1', answer: 'Yes' }] }));
+    const { router } = renderSurvey('/employee-review');
+    await heading(/Question: 2 How comfortable/);
+    expect(router.state.location.pathname).toBe('/survey-question');
   });
 });
