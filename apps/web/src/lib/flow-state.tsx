@@ -6,10 +6,12 @@ import { paths } from '@/config/paths';
 
 /**
  * The navigation state (spec §2 "flow state") each screen expects, one schema per shape, and the
- * one reader of it, `RequireFlowState`.
+ * one reader of it, `RequireFlowState`. Inside the app a facility is `facilityId`; the spec's
+ * `facility_id` appears only in the state its screens receive from Home and the survey type
+ * chooser (the chooser, the due list, Additional Surveys, the acknowledgement list).
  */
 
-/** Screens opened from Home for the selected facility. */
+/** Screens opened from Home (and the type chooser) for the selected facility: spec §2's state. */
 export const FacilityFlowStateSchema = z.object({ facility_id: IdSchema });
 export type FacilityFlowState = z.infer<typeof FacilityFlowStateSchema>;
 
