@@ -1,7 +1,14 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (apps/web/src/features/<name>). */
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -26,6 +33,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {
@@ -41,6 +49,28 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // A feature uses another feature only through that feature's public index.ts (STYLE.md, feature
+  // folders): `@/features/auth`, never `@/features/auth/hooks/use-session`.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/**', `!@/features/${feature}/**`],
+              message: 'Import another feature through its index.ts: @/features/<name>.',
+            },
+            {
+              group: ['../../*'],
+              message: 'Leave the feature folder through an alias (@/lib, @/features/<name>…).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/cli/**', '**/main.ts'],
     rules: { 'no-console': 'off' },

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import AcknowledgementListRoute from '@/app/routes/acknowledgement-list';
-import { SessionProvider } from '@/features/auth/hooks/use-session';
+import { SessionProvider } from '@/features/auth';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 
 const FACILITY = 'fac-1';

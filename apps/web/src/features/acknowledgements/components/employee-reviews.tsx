@@ -8,7 +8,7 @@ import {
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useRef, type Ref } from 'react';
 import { toast } from 'react-toastify';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { isAlreadyDecided, useDecideReview } from '../api/decide-review';
 
 const text = UI_TEXT.acknowledgements;

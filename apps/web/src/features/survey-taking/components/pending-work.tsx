@@ -2,7 +2,7 @@ import { UI_TEXT } from '@carevoice/shared';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { surveyLabel } from '../draft/draft';
 import { removeDraft, useStoredDraft } from '../draft/draft-storage';
 import { routeForStage } from '../draft/route-for-stage';

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { REDIRECT_TO_CULINARY_MS } from '@/config/constants';
 import { paths, type AppPath } from '@/config/paths';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { buildSubmission } from '../draft/build-submission';
 import { surveyLabel, type Draft, type DraftSurvey } from '../draft/draft';
 import type { DraftAction } from '../draft/draft-reducer';

@@ -1,6 +1,6 @@
 import type { ActiveEmployeesResponse, Question } from '@carevoice/shared';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { SessionProvider } from '@/features/auth/hooks/use-session';
+import { SessionProvider } from '@/features/auth';
 import type { SetSurveyFlowState, SurveyFlowState } from '@/lib/flow-state';
 import { PROFILE } from '@/test/render';
 import { createDraft, type ResidentDraft, type SetDraft } from '../draft/draft';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { REDIRECT_AFTER_DISCHARGE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import type { SurveyFlowState } from '@/lib/flow-state';
 import { useResidentDischarged } from '../api/resident-discharged';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';

@@ -1,6 +1,6 @@
 import type { FacilityPermissionResponse, SurveyListItem } from '@carevoice/shared';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { SessionProvider } from '@/features/auth/hooks/use-session';
+import { SessionProvider } from '@/features/auth';
 import { PROFILE } from '@/test/render';
 
 export const FACILITIES = [
