@@ -22,7 +22,8 @@ import {
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connect.js';
 import type { Database } from '../database.js';
-import { addDays, questionFromRow } from '../values.js';
+import { listQuestions } from '../questions.js';
+import { addDays } from '../values.js';
 import { Random, RESIDENT_FIRST, RESIDENT_LAST, REVIEWS, TEXT_ANSWERS } from './demo.js';
 
 export interface VolumeOptions {
@@ -236,18 +237,6 @@ interface FacilityInfo {
   employees: string[];
 }
 
-/** A questionnaire's questions in position order, as the API answers them. */
-async function questionsOf(db: Kysely<Database>, questionnaireId: string): Promise<Question[]> {
-  const rows = await db
-    .selectFrom('questions')
-    .select(['id', 'name', 'type', 'values_json', 'validation_json'])
-    .where('questionnaire_id', '=', questionnaireId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(questionFromRow);
-}
-
 /** What the generator builds on: the demo seed's facilities, questionnaires and employees. */
 async function loadFacilities(db: Kysely<Database>): Promise<FacilityInfo[]> {
   const facilities = await db
@@ -269,7 +258,7 @@ async function loadFacilities(db: Kysely<Database>): Promise<FacilityInfo[]> {
       if (questionnaire) {
         questions.set(type, {
           surveySetId: null,
-          questions: await questionsOf(db, questionnaire.id),
+          questions: await listQuestions(db, questionnaire.id),
         });
       }
     }
@@ -287,7 +276,7 @@ async function loadFacilities(db: Kysely<Database>): Promise<FacilityInfo[]> {
     for (const set of sets) {
       questions.set(`set:${set.survey_set_id}`, {
         surveySetId: set.survey_set_id,
-        questions: await questionsOf(db, set.questionnaire_id),
+        questions: await listQuestions(db, set.questionnaire_id),
       });
     }
     const residents = await db

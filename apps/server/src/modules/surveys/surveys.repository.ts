@@ -5,7 +5,6 @@
 import {
   OPEN_SURVEY_STATUSES,
   type DischargeReason,
-  type Question,
   type ResidentSurveyType,
   type SurveyListItem,
 } from '@carevoice/shared';
@@ -21,7 +20,9 @@ import type {
 import type { Dialect } from '../../db/connect.js';
 import { jsonArray } from '../../db/json-rows.js';
 import type { JsonText } from '../../lib/http.js';
-import { questionFromRow } from '../../db/values.js';
+
+// The seed generators read questionnaires too, so that query lives below both (db/questions.ts).
+export { listQuestions } from '../../db/questions.js';
 
 export type Resident = Selectable<ResidentsTable>;
 
@@ -269,20 +270,6 @@ export async function findQuestionnaireId(
           .where('survey_set_id', 'is', null)
   ).executeTakeFirst();
   return row?.id;
-}
-
-export async function listQuestions(
-  db: Kysely<Database>,
-  questionnaireId: string,
-): Promise<Question[]> {
-  const rows = await db
-    .selectFrom('questions')
-    .select(['id', 'name', 'type', 'values_json', 'validation_json'])
-    .where('questionnaire_id', '=', questionnaireId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(questionFromRow);
 }
 
 export async function insertAnswers(
