@@ -10,9 +10,12 @@ describe('ENDPOINTS', () => {
   });
 
   it.each(entries)(
-    '%s: a body only on POST, a cache scope only on a GET behind a session',
+    '%s: a body only on POST or PATCH, a cache scope only on a GET behind a session',
     (_, def) => {
-      if (def.body) expect(def.method).toBe('POST');
+      if (def.body) expect(def.method).not.toBe('GET');
+      if (def.bodyType === 'csv') expect(def.body).toBeDefined();
+      if (def.responseType === 'csv' || def.query) expect(def.method).toBe('GET');
+      if (def.status === 201) expect(def.method).toBe('POST');
       if (def.cache) {
         expect(def.method).toBe('GET');
         expect(def.access.kind).not.toBe('public');
@@ -35,5 +38,12 @@ describe('ENDPOINTS', () => {
       '/api/v1/users/facility-survey-patients/f%201/Admission/',
     );
     expect(() => apiPath('surveyList', { facilityId: 'f' })).toThrow(/surveyType/);
+  });
+
+  it('adds a query without empty values, repeating a list', () => {
+    expect(apiPath('me', {}, { q: 'a b', cursor: undefined, active: true, f: ['1', '2'] })).toBe(
+      '/api/v1/users/me/?q=a%20b&active=true&f=1&f=2',
+    );
+    expect(apiPath('me', {}, { q: '', cursor: null })).toBe('/api/v1/users/me/');
   });
 });

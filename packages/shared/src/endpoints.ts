@@ -51,20 +51,30 @@ import {
   UnlistedResidentsResponseSchema,
 } from './schemas/surveys.js';
 
-/** Base of every API path (spec §7). */
-export const API_BASE = '/api/v1/users';
+/**
+ * Base of every API path. The spec's calls live under `users/` (spec §7, DESIGN §3); the calls
+ * beyond the spec under `admin/`, `account/`, … (DESIGN §8).
+ */
+export const API_BASE = '/api/v1';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 
 /**
- * Who may call an endpoint (DESIGN §4).
+ * Who may call an endpoint (DESIGN §4, §8).
  * - `public`: no session needed.
  * - `session`: any live session.
- * - `facility`: a live session, the facility of the call among the user's facilities, and
- *   `permission` (or `all_permission_access`).
+ * - `facility`: a live session, `permission` (or `all_permission_access`), and the facility of
+ *   the call among the user's facilities: the `:facilityId` in the path, a `facility_id` in the
+ *   query or body (checked by the guard), or the facility of each record the call names or lists
+ *   (checked by the service, `modules/access`).
+ * - `permission`: a live session and `permission`, whatever the facility; the answer covers only
+ *   the user's facilities. With `allAccess`, both all-access flags are needed too.
  */
 export type AccessRule =
-  { kind: 'public' } | { kind: 'session' } | { kind: 'facility'; permission: PermissionType };
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'facility'; permission: PermissionType }
+  | { kind: 'permission'; permission: PermissionType; allAccess?: true };
 
 /**
  * Whose answer a GET endpoint gives, when it may be kept in memory between writes (ADR 011):
@@ -80,10 +90,18 @@ export interface EndpointDef {
   readonly access: AccessRule;
   /** Path parameters, one property per `:param` of the path. */
   readonly params?: z.ZodObject;
-  /** The JSON body (POST). */
+  /** Query-string parameters (lists: filters and the page `cursor`). */
+  readonly query?: z.ZodObject;
+  /** The body: JSON (POST, PATCH), or CSV text when `bodyType` is `csv`. */
   readonly body?: z.ZodType;
-  /** The 200 answer. */
+  /** The body is `text/csv` (an import), `body` a string schema. */
+  readonly bodyType?: 'csv';
+  /** The success answer: 200, or 201 when `status` says so. */
   readonly response: z.ZodType;
+  /** 201 for a call that creates a record. */
+  readonly status?: 201;
+  /** The answer is a `text/csv` download (an export), `response` a string schema. */
+  readonly responseType?: 'csv';
   /** GET answers kept between writes, and whose they are; absent: never kept. */
   readonly cache?: CacheScope;
   /** Whether the body carries a user id that must match the session (sf_user_id / user_id). */
@@ -104,28 +122,28 @@ const dueListParams = facilityParams.extend({ surveyType: ResidentSurveyTypeSche
 export const ENDPOINTS = {
   login: {
     method: 'POST',
-    path: 'sf-login',
+    path: 'users/sf-login',
     access: { kind: 'public' },
     body: LoginRequestSchema,
     response: LoginResponseSchema,
   },
   logout: {
     method: 'POST',
-    path: 'logout',
+    path: 'users/logout',
     access: { kind: 'session' },
     response: DetailResponseSchema,
   },
   refresh: {
     method: 'POST',
-    path: 'token/refresh',
+    path: 'users/token/refresh',
     access: { kind: 'public' },
     body: RefreshRequestSchema,
     response: RefreshResponseSchema,
   },
-  me: { method: 'GET', path: 'me', access: { kind: 'session' }, response: MeResponseSchema },
+  me: { method: 'GET', path: 'users/me', access: { kind: 'session' }, response: MeResponseSchema },
   permissions: {
     method: 'GET',
-    path: 'facility/permission/:sfUserId',
+    path: 'users/facility/permission/:sfUserId',
     access: { kind: 'session' },
     userIdParam: 'sfUserId',
     params: z.object({ sfUserId: IdSchema }),
@@ -134,7 +152,7 @@ export const ENDPOINTS = {
   },
   resetRequest: {
     method: 'POST',
-    path: 'reset-password/request',
+    path: 'users/reset-password/request',
     access: { kind: 'public' },
     errorBody: 'msg',
     body: ResetRequestSchema,
@@ -142,7 +160,7 @@ export const ENDPOINTS = {
   },
   resetConfirm: {
     method: 'POST',
-    path: 'reset-password',
+    path: 'users/reset-password',
     access: { kind: 'public' },
     errorBody: 'msg',
     body: ResetConfirmSchema,
@@ -150,7 +168,7 @@ export const ENDPOINTS = {
   },
   surveyList: {
     method: 'GET',
-    path: 'facility-survey-patients/:facilityId/:surveyType',
+    path: 'users/facility-survey-patients/:facilityId/:surveyType',
     access: surveys,
     params: dueListParams,
     response: SurveyListResponseSchema,
@@ -158,7 +176,7 @@ export const ENDPOINTS = {
   },
   surveyListDated: {
     method: 'GET',
-    path: 'facility-survey-patients/:facilityId/:surveyType/:startDate/:endDate',
+    path: 'users/facility-survey-patients/:facilityId/:surveyType/:startDate/:endDate',
     access: surveys,
     params: dueListParams.extend({ startDate: DateStringSchema, endDate: DateStringSchema }),
     response: DatedSurveyListResponseSchema,
@@ -166,7 +184,7 @@ export const ENDPOINTS = {
   },
   unlistedResidents: {
     method: 'GET',
-    path: 'get-unlisted-patients/:facilityId/:searchText',
+    path: 'users/get-unlisted-patients/:facilityId/:searchText',
     access: surveys,
     // Fastify refuses path parameters over 100 characters (414) before this schema runs.
     params: facilityParams.extend({ searchText: TextSchema }),
@@ -175,14 +193,14 @@ export const ENDPOINTS = {
   },
   createSurvey: {
     method: 'POST',
-    path: 'create-survey',
+    path: 'users/create-survey',
     access: surveys,
     body: CreateSurveyRequestSchema,
     response: CreateSurveyResponseSchema,
   },
   questions: {
     method: 'GET',
-    path: 'survey-questions/:surveyType/:facilityId',
+    path: 'users/survey-questions/:surveyType/:facilityId',
     access: surveys,
     params: dueListParams,
     response: QuestionsResponseSchema,
@@ -190,7 +208,7 @@ export const ENDPOINTS = {
   },
   submitAnswers: {
     method: 'POST',
-    path: 'survey-answers',
+    path: 'users/survey-answers',
     access: surveys,
     userIdField: 'sf_user_id',
     body: SubmitAnswersRequestSchema,
@@ -198,14 +216,14 @@ export const ENDPOINTS = {
   },
   delaySurvey: {
     method: 'POST',
-    path: 'delay-survey',
+    path: 'users/delay-survey',
     access: surveys,
     body: DelaySurveyRequestSchema,
     response: DetailResponseSchema,
   },
   residentDischarged: {
     method: 'POST',
-    path: 'resident-discharged',
+    path: 'users/resident-discharged',
     access: surveys,
     userIdField: 'user_id',
     body: ResidentDischargedRequestSchema,
@@ -213,7 +231,7 @@ export const ENDPOINTS = {
   },
   activeEmployees: {
     method: 'GET',
-    path: 'active/employee/:facilityId',
+    path: 'users/active/employee/:facilityId',
     access: surveys,
     params: facilityParams,
     response: ActiveEmployeesResponseSchema,
@@ -221,7 +239,7 @@ export const ENDPOINTS = {
   },
   acknowledgements: {
     method: 'GET',
-    path: 'acknowledgement-employee-list/:facilityId',
+    path: 'users/acknowledgement-employee-list/:facilityId',
     access: reviews,
     params: facilityParams,
     response: AcknowledgementListResponseSchema,
@@ -229,7 +247,7 @@ export const ENDPOINTS = {
   },
   reviewDecision: {
     method: 'POST',
-    path: 'acknowledgement-employee-list/:facilityId',
+    path: 'users/acknowledgement-employee-list/:facilityId',
     access: reviews,
     userIdField: 'user_id',
     params: facilityParams,
@@ -238,14 +256,14 @@ export const ENDPOINTS = {
   },
   fetchAnswers: {
     method: 'POST',
-    path: 'fetch-question-answers',
+    path: 'users/fetch-question-answers',
     access: surveys,
     body: FetchAnswersRequestSchema,
     response: FetchAnswersResponseSchema,
   },
   surveySets: {
     method: 'GET',
-    path: 'survey-sets/:facilityId',
+    path: 'users/survey-sets/:facilityId',
     access: surveys,
     params: facilityParams,
     response: SurveySetsResponseSchema,
@@ -253,7 +271,7 @@ export const ENDPOINTS = {
   },
   activePatients: {
     method: 'GET',
-    path: 'active-patients/:facilityId',
+    path: 'users/active-patients/:facilityId',
     access: surveys,
     params: facilityParams,
     response: ActivePatientsResponseSchema,
@@ -261,7 +279,7 @@ export const ENDPOINTS = {
   },
   setQuestions: {
     method: 'GET',
-    path: 'survey-set-questions/:surveySetId',
+    path: 'users/survey-set-questions/:surveySetId',
     access: surveys,
     params: z.object({ surveySetId: IdSchema }),
     response: QuestionsResponseSchema,
@@ -270,14 +288,14 @@ export const ENDPOINTS = {
   },
   createSetSurvey: {
     method: 'POST',
-    path: 'create-as-needed-survey',
+    path: 'users/create-as-needed-survey',
     access: surveys,
     body: CreateSetSurveyRequestSchema,
     response: CreateSurveyResponseSchema,
   },
   culinaryEmployees: {
     method: 'GET',
-    path: 'culinary-employees/:facilityId',
+    path: 'users/culinary-employees/:facilityId',
     access: surveys,
     params: facilityParams,
     response: CulinaryEmployeesResponseSchema,
@@ -292,6 +310,10 @@ export type EndpointName = keyof Endpoints;
 export type EndpointParams<N extends EndpointName> = Endpoints[N] extends { params: z.ZodType }
   ? z.input<Endpoints[N]['params']>
   : Record<string, never>;
+/** The query parameters of an endpoint, by name (none: an empty object). */
+export type EndpointQuery<N extends EndpointName> = Endpoints[N] extends { query: z.ZodType }
+  ? z.input<Endpoints[N]['query']>
+  : Record<string, never>;
 /** The JSON body an endpoint takes, as the client writes it. */
 export type EndpointBody<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType }
   ? z.input<Endpoints[N]['body']>
@@ -299,12 +321,28 @@ export type EndpointBody<N extends EndpointName> = Endpoints[N] extends { body: 
 /** The 200 answer of an endpoint, as parsed. */
 export type EndpointResponse<N extends EndpointName> = z.output<Endpoints[N]['response']>;
 
-/** Builds a concrete API URL path from an endpoint and its params (each URI-encoded). */
-export function apiPath(name: EndpointName, params: Record<string, string> = {}): string {
+/** A query value: absent, one value, or several (a repeated parameter). */
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+
+/**
+ * Builds a concrete API URL from an endpoint, its path params (each URI-encoded) and its query
+ * (absent, null and empty values left out; a list repeats the parameter).
+ */
+export function apiPath(
+  name: EndpointName,
+  params: Record<string, string> = {},
+  query: Record<string, QueryValue> = {},
+): string {
   const path = ENDPOINTS[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`Missing path parameter ${key} for ${name}`);
     return encodeURIComponent(value);
   });
-  return `${API_BASE}/${path}/`;
+  const pairs = Object.entries(query).flatMap(([key, value]) =>
+    (Array.isArray(value) ? value : [value])
+      .filter((item) => item !== undefined && item !== null && item !== '')
+      .map((item) => `${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`),
+  );
+  return `${API_BASE}/${path}/${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
 }

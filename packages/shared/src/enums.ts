@@ -6,6 +6,9 @@ export const PERMISSION_TYPES = [
   'Incentive_Acknowledgement',
   'Social_Work',
   'Lorem_ipsum_text',
+  // Beyond the spec (DESIGN §8): the back office and the results area.
+  'Administration',
+  'Survey_Results',
 ] as const;
 export type PermissionType = (typeof PERMISSION_TYPES)[number];
 

@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './admin-texts.js';
 export * from './permissions.js';
 export * from './endpoints.js';
 export * from './schemas/common.js';

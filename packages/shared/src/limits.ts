@@ -38,3 +38,13 @@ export const SESSION_MAX_AGE_DAYS = 7;
  * app starts with; the server reads it to write preload links into the page (ADR 010).
  */
 export const ROUTE_PRELOADS_PATH = '.vite/route-preloads.json';
+
+/** A CSV import holds at most this many data rows and this many bytes (DESIGN §8). */
+export const CSV_IMPORT_MAX_ROWS = 20_000;
+export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Items in one page of an administration list (DESIGN §8). */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** An invitation link can be used once, within this many hours (DESIGN §8). */
+export const INVITATION_TTL_HOURS = 72;

@@ -1,4 +1,6 @@
 import {
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_ROWS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OTP_LENGTH,
@@ -37,6 +39,7 @@ export const MESSAGES = {
   somethingWentWrongSubmit: 'Something went wrong.',
   notSignedIn: 'Authentication credentials were not provided.',
   forbidden: 'You do not have permission to perform this action.',
+  allAccessRequired: 'Only a user with access to every facility and every permission can do this.',
   facilityForbidden: 'You do not have access to this facility.',
   userMismatch: 'The user id does not match the signed-in user.',
   crossSite: 'Cross-site request refused.',
@@ -44,6 +47,17 @@ export const MESSAGES = {
   badRequest: 'The request is not valid.',
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
+  csvTooLarge: `The file is larger than ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+  csvTooManyRows: `The file has more than ${CSV_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  csvUnknownColumn: 'This column is not one of the expected columns.',
+  csvDuplicateColumn: 'This column appears twice.',
+  csvMissingColumn: 'This column is missing.',
+  csvEmpty: 'The file is empty.',
+  csvQuotes: 'A quoted value is not closed.',
+  csvFieldCount: 'This row has a different number of values than the header.',
+  csvUnreadable: 'This row cannot be read.',
+  versionConflict:
+    'Someone else changed this record since you opened it. Reload to see their change, then make yours again.',
   uriTooLong: 'The address is too long.',
   unsupportedMediaType: 'The request body must be JSON.',
   databaseUnavailable:
@@ -162,6 +176,7 @@ export const UI_TEXT = {
       'social-work': 'Social work for residents.',
       'lorem-ipsum-1': 'Consectetur adipiscing elit, sed do eiusmod tempor.',
       'lorem-ipsum-2': 'Ut enim ad minim veniam, quis nostrud exercitation.',
+      administration: 'People, residents, employees and settings of your facilities.',
     },
   },
   /** Survey type chooser, due list, unlisted residents, choice, delay and discharge screens. */

@@ -16,11 +16,18 @@ describe('visibleTiles', () => {
       ['Managed Care Updates', 'Patient Surveys', 'Incentive Acknowledgement', 'Social Work'],
     ],
     [
-      'all_permission_access shows the four service tiles but not the placeholders',
+      'all_permission_access shows the service tiles and Administration but not the placeholders',
       [],
       true,
-      ['Managed Care Updates', 'Patient Surveys', 'Incentive Acknowledgement', 'Social Work'],
+      [
+        'Managed Care Updates',
+        'Patient Surveys',
+        'Incentive Acknowledgement',
+        'Social Work',
+        'Administration',
+      ],
     ],
+    ['Administration shows its tile', ['Administration'], false, ['Administration']],
     [
       'Lorem_ipsum_text shows both placeholder tiles',
       ['Lorem_ipsum_text'],
@@ -28,7 +35,7 @@ describe('visibleTiles', () => {
       ['Lorem ipsum', 'Dolor sit amet'],
     ],
     [
-      'Lorem_ipsum_text with all_permission_access shows all six tiles',
+      'Lorem_ipsum_text with all_permission_access shows every tile',
       ['Lorem_ipsum_text'],
       true,
       [
@@ -38,6 +45,7 @@ describe('visibleTiles', () => {
         'Social Work',
         'Lorem ipsum',
         'Dolor sit amet',
+        'Administration',
       ],
     ],
   ])('%s', (_name, granted, all, expected) => {

@@ -12,7 +12,7 @@ import type {
   StoredSurveyType,
   SurveyStatus,
 } from '@carevoice/shared';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
 export type Flag = number;
@@ -27,6 +27,8 @@ export interface UsersTable {
   active: Flag;
   created_at: string;
   updated_at: string;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
 }
 
 export interface UserFacilitiesTable {
@@ -78,6 +80,18 @@ export interface LoginAttemptsTable {
 export interface FacilitiesTable {
   id: string;
   name: string;
+  /** An archived facility is left out of every list to choose from; its data stays. */
+  archived: Generated<Flag>;
+  /** IANA time zone, e.g. `America/Chicago`. */
+  time_zone: Generated<string>;
+  /** The Admission survey is due this many days after `residents.admitted_on`. */
+  admission_survey_due_days: Generated<number>;
+  /** The Discharge survey is due this many days after `residents.discharged_on`. */
+  discharge_survey_due_days: Generated<number>;
+  /** JSON array of the resident languages offered, e.g. `["en","es"]`. */
+  languages_json: Generated<string>;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
 }
 
 export interface ResidentsTable {
@@ -89,6 +103,12 @@ export interface ResidentsTable {
   active: Flag;
   discharge_reason: DischargeReason | null;
   discharged_at: string | null;
+  /** Census dates `yyyy-MM-dd` (facility-local); `discharged_on` may be a planned date. */
+  admitted_on: string | null;
+  discharged_on: string | null;
+  preferred_language: Generated<string>;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
 }
 
 export interface QuestionnairesTable {
@@ -116,6 +136,20 @@ export interface QuestionsTable {
 export interface SurveySetsTable {
   id: string;
   name: string;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
+}
+
+export interface InvitationsTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA256 of the token under the server secret; the token is only in the mail. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface FacilitySurveySetsTable {
@@ -155,6 +189,9 @@ export interface EmployeesTable {
   department: string;
   position: string;
   active: Flag;
+  email: string | null;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
 }
 
 export interface AcknowledgementsTable {
@@ -197,6 +234,7 @@ export interface Database {
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
   login_attempts: LoginAttemptsTable;
   facilities: FacilitiesTable;
   residents: ResidentsTable;

@@ -1,6 +1,7 @@
 /** Helpers every route module uses to declare an endpoint of the shared contract. */
 import {
   API_BASE,
+  CSV_IMPORT_MAX_BYTES,
   ENDPOINTS,
   ErrorResponseSchema,
   MsgResponseSchema,
@@ -39,36 +40,43 @@ export function errorBodySchema(def: EndpointDef) {
   return def.errorBody === 'msg' ? MsgResponseSchema : ErrorResponseSchema;
 }
 
-/** The request schemas an endpoint declares (params, body), as Fastify's route schema takes them. */
+/** The request schemas an endpoint declares, as Fastify's route schema takes them. */
 type RequestSchemas<N extends EndpointName> = {
   [K in 'params' | 'body' as K extends keyof Endpoints[N] ? K : never]: K extends keyof Endpoints[N]
     ? Endpoints[N][K]
     : never;
-};
+} & (Endpoints[N] extends { query: infer Q } ? { querystring: Q } : unknown);
 
 type RouteSchema<N extends EndpointName> = RequestSchemas<N> & {
-  response: { 200: Endpoints[N]['response'] } & Record<
+  response: { 200: Endpoints[N]['response']; 201: Endpoints[N]['response'] } & Record<
     ErrorStatus,
     typeof ErrorResponseSchema | typeof MsgResponseSchema
   >;
 };
+
+/** The success status of an endpoint: 201 for a create, otherwise 200. */
+export function successStatus(def: EndpointDef): 200 | 201 {
+  return def.status ?? 200;
+}
 
 /**
  * Method, URL, access rule and schemas of an endpoint, all from its ENDPOINTS entry, to spread
  * into `app.route({...})`:
  *   app.route({ ...endpoint('me'), handler })
  * The URL is the shared path under API_BASE (the trailing slash is optional); the response
- * schemas are the entry's 200 answer and its error body for every error status.
+ * schemas are the entry's success answer (200 or 201; none for a CSV download, sent as text) and
+ * its error body for every error status. A CSV import takes a larger body than JSON calls.
  */
 export function endpoint<N extends EndpointName>(name: N) {
   const def = endpointDef(name);
   const errorBody = errorBodySchema(def);
   const schema = {
     ...(def.params ? { params: def.params } : {}),
+    ...(def.query ? { querystring: def.query } : {}),
     ...(def.body ? { body: def.body } : {}),
     response: {
       ...Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorBody])),
-      200: def.response,
+      ...(def.responseType === 'csv' ? {} : { [successStatus(def)]: def.response }),
     },
   } as RouteSchema<N>;
   return {
@@ -76,6 +84,7 @@ export function endpoint<N extends EndpointName>(name: N) {
     url: `${API_BASE}/${def.path}/`,
     config: { endpoint: name },
     schema,
+    ...(def.bodyType === 'csv' ? { bodyLimit: CSV_IMPORT_MAX_BYTES } : {}),
   };
 }
 

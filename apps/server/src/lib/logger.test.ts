@@ -38,7 +38,7 @@ describeEachDialect('logging', (dialect) => {
 
   it('writes one line per request with its id, method, URL, status and time', async () => {
     logs.raw.length = 0;
-    const response = await t.app.inject({ method: 'GET', url: `${API_BASE}/me/` });
+    const response = await t.app.inject({ method: 'GET', url: `${API_BASE}/users/me/` });
     expect(response.statusCode).toBe(401);
     const lines = logs.parsed;
     expect(lines).toHaveLength(1);
@@ -46,7 +46,7 @@ describeEachDialect('logging', (dialect) => {
       level: 30,
       msg: 'request completed',
       reqId: expect.any(String),
-      req: { method: 'GET', url: `${API_BASE}/me/` },
+      req: { method: 'GET', url: `${API_BASE}/users/me/` },
       res: { statusCode: 401 },
       responseTime: expect.any(Number),
     });
@@ -66,11 +66,11 @@ describeEachDialect('logging', (dialect) => {
       cookie: `${staff.headers.cookie}; token=${staff.cookies.token}`,
       authorization: `Bearer ${staff.body.jwt_access}`,
     };
-    await t.app.inject({ method: 'GET', url: `${API_BASE}/me/`, headers });
-    await t.app.inject({ method: 'GET', url: `${API_BASE}/no-such-call/`, headers });
+    await t.app.inject({ method: 'GET', url: `${API_BASE}/users/me/`, headers });
+    await t.app.inject({ method: 'GET', url: `${API_BASE}/users/no-such-call/`, headers });
     await t.app.inject({
       method: 'POST',
-      url: `${API_BASE}/token/refresh/`,
+      url: `${API_BASE}/users/token/refresh/`,
       payload: { refresh: staff.body.jwt_refresh },
     });
     expect(logs.raw).toHaveLength(4);

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../constants.js';
 import { endpointDef, hookList, isApiPath } from '../lib/http.js';
 import {
+  assertAllAccess,
   assertFacilityVisible,
   assertPermission,
   assertSameUser,
@@ -42,8 +43,18 @@ function sessionGuard(app: FastifyInstance, def: EndpointDef) {
       bearer: bearerToken(request),
       sessionToken: request.cookies[SESSION_COOKIE],
     };
-    if (access.kind !== 'facility') {
+    if (access.kind === 'session' || access.kind === 'public') {
       request.auth = await authenticate(app.ctx, credentials);
+      return;
+    }
+    if (access.kind === 'permission') {
+      request.auth = await authenticate(app.ctx, credentials, { permission: access.permission });
+      assertPermission(
+        request.auth.user,
+        access.permission,
+        request.auth.facts.permissionGranted ?? false,
+      );
+      if (access.allAccess) assertAllAccess(request.auth.user);
       return;
     }
     const facilityId = (request.params as Record<string, unknown> | undefined)?.facilityId;
@@ -66,11 +77,14 @@ function scopeGuard(app: FastifyInstance, def: EndpointDef) {
     if (!request.auth) return;
     const { user, facts } = request.auth;
     const params = (request.params ?? {}) as Record<string, unknown>;
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = (
+      typeof request.body === 'object' && request.body !== null ? request.body : {}
+    ) as Record<string, unknown>;
+    const query = (request.query ?? {}) as Record<string, unknown>;
     if (def.userIdParam) assertSameUser(user, params[def.userIdParam]);
     if (def.userIdField) assertSameUser(user, body[def.userIdField]);
     if (def.access.kind === 'facility') {
-      const facilityId = params.facilityId ?? body.facility_id;
+      const facilityId = params.facilityId ?? query.facility_id ?? body.facility_id;
       if (typeof facilityId === 'string') {
         if (facts.facility?.id === facilityId) assertFacilityVisible(facts.facility.visible);
         else await requireFacility(app.ctx.db, user, facilityId);

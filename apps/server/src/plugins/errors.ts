@@ -1,5 +1,5 @@
 /**
- * Request bodies and error responses: JSON only (anything else 415), 64 KB at most (413),
+ * Request bodies and error responses: JSON (CSV text on the import calls; anything else 415), 64 KB at most (5 MB for CSV, 413),
  * malformed JSON 400, zod validation 400 with field messages, HttpError with its status and
  * message, a locked or unreachable database 503 with `Retry-After`, and everything else a logged
  * 500 without details. Bodies are `{detail}` (`{msg}` on the password-reset endpoints, DESIGN §3).
@@ -26,6 +26,11 @@ function usesMsg(request: FastifyRequest): boolean {
   return name !== undefined && endpointDef(name).errorBody === 'msg';
 }
 
+function importsCsv(request: FastifyRequest): boolean {
+  const name = request.routeOptions.config.endpoint;
+  return name !== undefined && endpointDef(name).bodyType === 'csv';
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -41,8 +46,12 @@ export function sendError(
 
 export default fp(
   async function errorsPlugin(app) {
-    // Fastify parses JSON and text/plain by default; the API speaks JSON only.
+    // Fastify parses JSON and text/plain by default; the API speaks JSON, and CSV on the import
+    // calls (whose schemas refuse anything else with 400).
     app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -61,6 +70,9 @@ export default fp(
         return sendError(request, reply, error.statusCode, error.message);
       }
       const known = FASTIFY_ERRORS[error.code];
+      if (known && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && importsCsv(request)) {
+        return sendError(request, reply, 413, MESSAGES.csvTooLarge);
+      }
       if (known) return sendError(request, reply, known[0], known[1]);
       if (isDatabaseUnavailable(error)) {
         // Locked or out of reach, not broken: the client keeps its work and tries again (ADR 007).

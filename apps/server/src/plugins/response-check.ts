@@ -11,7 +11,7 @@
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { endpointDef, errorBodySchema, hookList } from '../lib/http.js';
+import { endpointDef, errorBodySchema, hookList, successStatus } from '../lib/http.js';
 
 export default fp(
   async function responseCheckPlugin(app) {
@@ -27,8 +27,14 @@ export default fp(
         if (text === undefined || text === '' || reply.hasHeader('content-encoding')) {
           return done(null, payload);
         }
-        if (status !== 200 && status < 400) return done(null, payload);
-        const schema = status === 200 ? def.response : errorBodySchema(def);
+        const success = status === successStatus(def);
+        if (!success && status < 400) return done(null, payload);
+        if (success && def.responseType === 'csv') {
+          const type = String(reply.getHeader('content-type') ?? '');
+          if (type.startsWith('text/csv')) return done(null, payload);
+          return done(new Error(`${name}: the ${status} answer is not text/csv`));
+        }
+        const schema = success ? def.response : errorBodySchema(def);
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);

@@ -39,6 +39,10 @@ export interface FacilityFixtures {
   reviewId: string;
   /** An active employee (acknowledged in a submission). */
   employee: { code: string; name: string; position: string; department: string };
+  /** The id of that employee (the administration calls name employees by id). */
+  employeeId: string;
+  /** A user whose only facility is this one (the administration of users). */
+  staffMemberId: string;
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -164,6 +168,8 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
       position: 'Cook',
       department: 'Culinary',
     },
+    employeeId: `${tag}-employee`,
+    staffMemberId: `${tag}-staff-member`,
   };
 }
 
@@ -253,7 +259,7 @@ export async function loadFacilityFixtures(
     .executeTakeFirst();
   const employee = await t.db
     .selectFrom('employees')
-    .select(['code', 'name', 'position', 'department'])
+    .select(['id', 'code', 'name', 'position', 'department'])
     .where('facility_id', '=', facilityId)
     .where('active', '=', 1)
     .orderBy('code')
@@ -289,8 +295,38 @@ export async function loadFacilityFixtures(
     submittedSurvey: pick('submittedSurvey', submitted?.id, previous?.submittedSurvey),
     surveySetId: pick('surveySetId', surveySetId, previous?.surveySetId),
     reviewId: pick('reviewId', review?.id, previous?.reviewId),
-    employee: pick('employee', employee, previous?.employee),
+    employee: pick('employee', employee && employeeFields(employee), previous?.employee),
+    employeeId: pick('employeeId', employee?.id, previous?.employeeId),
+    staffMemberId: await staffMemberOf(t, facilityId),
   };
+}
+
+function employeeFields({ code, name, position, department }: FacilityFixtures['employee']) {
+  return { code, name, position, department };
+}
+
+/** A user whose only facility is `facilityId`: made once per app, then found again. */
+async function staffMemberOf(t: TestApp, facilityId: string): Promise<string> {
+  const email = `staff-member-${facilityId}@carevoice.test`.toLowerCase();
+  const found = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const created = await createUser(
+    t.db,
+    {
+      email,
+      name: 'Staff Member',
+      password: 'a-long-staff-member-password',
+      admin: false,
+      permissions: ['Patients_Surveys'],
+      facilityIds: [facilityId],
+    },
+    t.clock.now(),
+  );
+  return created.id;
 }
 
 /**

@@ -50,6 +50,7 @@ export const ALL_TABLES = [
   'user_permissions',
   'sessions',
   'password_resets',
+  'invitations',
   'login_attempts',
   'facilities',
   'residents',

@@ -22,25 +22,11 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import {
   AcknowledgementListResponseSchema,
+  apiPath,
   API_BASE,
-  CreateSetSurveyRequestSchema,
-  CreateSurveyRequestSchema,
-  DateStringSchema,
-  DelaySurveyRequestSchema,
   ENDPOINTS,
-  FetchAnswersRequestSchema,
   FetchAnswersResponseSchema,
-  IdSchema,
-  LoginRequestSchema,
   MESSAGES,
-  RefreshRequestSchema,
-  ResetConfirmSchema,
-  ResetRequestSchema,
-  ResidentDischargedRequestSchema,
-  ResidentSurveyTypeSchema,
-  ReviewDecisionRequestSchema,
-  SubmitAnswersRequestSchema,
-  TextSchema,
   type EndpointDef,
   type EndpointName,
   type Question,
@@ -59,6 +45,7 @@ import {
   loadPublicFixtures,
   scopeOf,
   type DbState,
+  type EndpointRequest,
   type FacilityFixtures,
   type PublicFixtures,
 } from './endpoint-requests.js';
@@ -73,46 +60,18 @@ import {
 } from './survey-kit.js';
 
 const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
-const SIGNED_IN_AS = 'manager@carevoice.test';
+/** Holds every permission in every facility, so every call can be accepted. */
+const SIGNED_IN_AS = 'admin@carevoice.test';
 
 /** The request body each endpoint reads (null: none; GET bodies are never read). */
-const BODY_SCHEMAS: Record<EndpointName, z.ZodType | null> = {
-  login: LoginRequestSchema,
-  logout: null,
-  refresh: RefreshRequestSchema,
-  me: null,
-  permissions: null,
-  resetRequest: ResetRequestSchema,
-  resetConfirm: ResetConfirmSchema,
-  surveyList: null,
-  surveyListDated: null,
-  unlistedResidents: null,
-  createSurvey: CreateSurveyRequestSchema,
-  questions: null,
-  submitAnswers: SubmitAnswersRequestSchema,
-  delaySurvey: DelaySurveyRequestSchema,
-  residentDischarged: ResidentDischargedRequestSchema,
-  activeEmployees: null,
-  acknowledgements: null,
-  reviewDecision: ReviewDecisionRequestSchema,
-  fetchAnswers: FetchAnswersRequestSchema,
-  surveySets: null,
-  activePatients: null,
-  setQuestions: null,
-  createSetSurvey: CreateSetSurveyRequestSchema,
-  culinaryEmployees: null,
-};
+const bodySchemaOf = (name: EndpointName): z.ZodType | null =>
+  (ENDPOINTS[name] as EndpointDef).body ?? null;
+const readsCsv = (name: EndpointName) => (ENDPOINTS[name] as EndpointDef).bodyType === 'csv';
+const answersCsv = (name: EndpointName) => (ENDPOINTS[name] as EndpointDef).responseType === 'csv';
 
-/** What a path parameter must be, by name (every `:param` of ENDPOINTS has an entry). */
-const PARAM_SCHEMAS: Record<string, z.ZodType> = {
-  facilityId: IdSchema,
-  surveySetId: IdSchema,
-  sfUserId: IdSchema,
-  surveyType: ResidentSurveyTypeSchema,
-  startDate: DateStringSchema,
-  endDate: DateStringSchema,
-  searchText: TextSchema,
-};
+/** What a path parameter of the endpoint must be (its entry's params schema). */
+const paramSchemaOf = (name: EndpointName, param: string): z.ZodType | undefined =>
+  (ENDPOINTS[name] as EndpointDef).params?.shape[param] as z.ZodType | undefined;
 
 const methodOf = (name: EndpointName) => ENDPOINTS[name].method;
 const paramsOf = (name: EndpointName) =>
@@ -452,6 +411,8 @@ const LIVE_SESSION = '<live session cookie>';
 interface HeaderContext {
   name: EndpointName;
   hasBody: boolean;
+  /** The body is CSV text (an import): a JSON content type is refused. */
+  csvBody: boolean;
   readsIdempotencyKey: boolean;
 }
 
@@ -513,7 +474,10 @@ const contentTypeHeaders: fc.Arbitrary<HeaderChoice> = fc.oneof(
       'APPLICATION/JSON',
       'application/json; charset=utf-16',
     )
-    .map((value): HeaderChoice => ({ headers: { 'content-type': value }, refuses: never })),
+    .map((value): HeaderChoice => ({
+      headers: { 'content-type': value },
+      refuses: ({ hasBody, csvBody }) => hasBody && csvBody,
+    })),
   fc
     .constantFrom(
       'text/plain',
@@ -601,6 +565,10 @@ function decodedBody(response: LightMyRequestResponse): string {
 function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
   expect(response.statusCode, response.body).toBeLessThan(500);
+  if (response.statusCode < 300 && answersCsv(name)) {
+    expect(String(response.headers['content-type'])).toMatch(/^text\/csv/);
+    return;
+  }
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
   const body = JSON.parse(decodedBody(response)) as Record<string, unknown>;
   if (response.statusCode < 400) return;
@@ -660,17 +628,36 @@ function expectWrites(
 
 // ---------------------------------------------------------------------------------------------
 
-/** The URL of an endpoint: params URI-encoded, except `raw` ones, which are sent as they are. */
+/**
+ * The URL of an endpoint: params URI-encoded, except `raw` ones, which are sent as they are;
+ * then the query, URI-encoded, except `rawQuery` values.
+ */
 function urlOf(
   name: EndpointName,
-  params: Record<string, string> = {},
+  request: EndpointRequest,
   raw: Record<string, string> = {},
+  rawQuery: Record<string, string> = {},
 ): string {
   const path = ENDPOINTS[name].path.replace(
     /:([A-Za-z]+)/g,
-    (_, key: string) => raw[key] ?? encodeURIComponent(params[key] ?? ''),
+    (_, key: string) => raw[key] ?? encodeURIComponent(request.params?.[key] ?? ''),
   );
-  return `${API_BASE}/${path}/`;
+  const query = apiPath('me', {}, request.query).split('?')[1];
+  const pairs = [
+    ...(query ? query.split('&').filter((pair) => !((pair.split('=')[0] ?? '') in rawQuery)) : []),
+    ...Object.entries(rawQuery).map(([key, value]) => `${key}=${value}`),
+  ];
+  return `${API_BASE}/${path}/${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** The content type of the endpoint's body. */
+function bodyType(name: EndpointName): string {
+  return readsCsv(name) ? 'text/csv; charset=utf-8' : 'application/json';
+}
+
+/** A request's body as sent: CSV text as it is, anything else as JSON. */
+function payloadOf(request: EndpointRequest): string {
+  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
 }
 
 describeEachDialect('hostile input', (dialect) => {
@@ -895,7 +882,7 @@ describeEachDialect('hostile input', (dialect) => {
       const refused = [
         await t.app.inject({
           method: 'POST',
-          url: `${API_BASE}/sf-login/`,
+          url: `${API_BASE}/users/sf-login/`,
           payload: { username: 'staff\u0000@carevoice.test', password: 'carevoice-demo' },
         }),
         await call(t, who, 'unlistedResidents', {
@@ -926,31 +913,29 @@ describeEachDialect('hostile input', (dialect) => {
   });
 
   describe.each(NAMES)('%s', (name) => {
-    const bodySchema = BODY_SCHEMAS[name];
+    const bodySchema = bodySchemaOf(name);
     const { method } = ENDPOINTS[name];
     const params = paramsOf(name);
-    const bodyRead = method === 'POST' && bodySchema !== null;
+    const querySchema = (ENDPOINTS[name] as EndpointDef).query;
+    const bodyRead = method !== 'GET' && bodySchema !== null;
 
     it(`hostile bodies: never a 5xx or a leak; ${
       bodyRead ? 'accepted only when the shared schema accepts them' : 'the body is not read'
     }; nothing written unless accepted`, async () => {
       const valid = requestFor(name, await signedIn());
+      const bodies = readsCsv(name) ? csvText(payloadOf(valid)) : bodyText(valid.body ?? {});
       await fc.assert(
-        fc.asyncProperty(bodyText(valid.body ?? {}), fc.ipV4(), async (payload, ip) => {
-          const accept = !bodyRead || schemaAccepts(bodySchema, payload);
+        fc.asyncProperty(bodies, fc.ipV4(), async (payload, ip) => {
+          const accept = !bodyRead || schemaAccepts(bodySchema, payload, readsCsv(name));
           await attempt(
             name,
             (who) => {
               const request = requestFor(name, who);
               return t.app.inject({
                 method,
-                url: urlOf(name, request.params),
+                url: urlOf(name, request),
                 remoteAddress: ip,
-                headers: {
-                  ...who.headers,
-                  ...request.headers,
-                  'content-type': 'application/json',
-                },
+                headers: { ...who.headers, ...request.headers, 'content-type': bodyType(name) },
                 payload,
               });
             },
@@ -963,21 +948,25 @@ describeEachDialect('hostile input', (dialect) => {
 
     if (params.length > 0) {
       it('hostile path parameters: never a 5xx or a leak; accepted only when every parameter parses; nothing written unless accepted', async () => {
-        for (const param of params) expect(PARAM_SCHEMAS).toHaveProperty(param);
+        for (const param of params) expect(paramSchemaOf(name, param)).toBeDefined();
         await fc.assert(
           fc.asyncProperty(fc.constantFrom(...params), hostileSegment, async (param, segment) => {
             const decoded = decodedOrNull(segment);
             const accept =
-              decoded !== null && PARAM_SCHEMAS[param]?.safeParse(decoded).success === true;
+              decoded !== null && paramSchemaOf(name, param)?.safeParse(decoded).success === true;
             await attempt(
               name,
               (who) => {
                 const request = requestFor(name, who);
                 return t.app.inject({
                   method,
-                  url: urlOf(name, request.params, { [param]: segment }),
-                  headers: { ...who.headers, ...request.headers },
-                  ...(request.body === undefined ? {} : { payload: request.body as object }),
+                  url: urlOf(name, request, { [param]: segment }),
+                  headers: {
+                    ...who.headers,
+                    ...request.headers,
+                    ...(request.body === undefined ? {} : { 'content-type': bodyType(name) }),
+                  },
+                  ...(request.body === undefined ? {} : { payload: payloadOf(request) }),
                 });
               },
               accept,
@@ -988,11 +977,40 @@ describeEachDialect('hostile input', (dialect) => {
       });
     }
 
+    if (querySchema) {
+      const keys = Object.keys(querySchema.shape);
+      it('hostile query parameters: never a 5xx or a leak; accepted only when the query parses; nothing written unless accepted', async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...keys), hostileSegment, async (key, segment) => {
+            const decoded = decodedOrNull(segment);
+            const valid = requestFor(name, await signedIn());
+            const accept =
+              decoded !== null &&
+              querySchema.safeParse({ ...valid.query, [key]: decoded }).success === true;
+            await attempt(
+              name,
+              (who) => {
+                const request = requestFor(name, who);
+                return t.app.inject({
+                  method,
+                  url: urlOf(name, request, {}, { [key]: segment }),
+                  headers: { ...who.headers, ...request.headers },
+                });
+              },
+              accept,
+            );
+          }),
+          { seed: seedOf(`${name} query`), numRuns: RUNS.path },
+        );
+      });
+    }
+
     it('hostile headers: never a 5xx or a leak; refused when a header must be; nothing written unless accepted', async () => {
       const valid = requestFor(name, await signedIn());
       const context: HeaderContext = {
         name,
         hasBody: valid.body !== undefined,
+        csvBody: readsCsv(name),
         readsIdempotencyKey: valid.headers?.['idempotency-key'] !== undefined,
       };
       await fc.assert(
@@ -1005,7 +1023,7 @@ describeEachDialect('hostile input', (dialect) => {
               const headers: Record<string, string> = {
                 cookie: LIVE_SESSION,
                 ...request.headers,
-                ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+                ...(request.body === undefined ? {} : { 'content-type': bodyType(name) }),
               };
               for (const choice of choices) Object.assign(headers, choice.headers);
               for (const [header, value] of Object.entries(headers)) {
@@ -1013,9 +1031,9 @@ describeEachDialect('hostile input', (dialect) => {
               }
               return t.app.inject({
                 method,
-                url: urlOf(name, request.params),
+                url: urlOf(name, request),
                 headers,
-                ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+                ...(request.body === undefined ? {} : { payload: payloadOf(request) }),
               });
             },
             accept,
@@ -1027,7 +1045,55 @@ describeEachDialect('hostile input', (dialect) => {
   });
 });
 
-function schemaAccepts(schema: z.ZodType, payload: string): boolean {
+/**
+ * Hostile CSV files made from a valid one: cells replaced by injections, formulas, markup,
+ * separators, quotes, NUL and very long values; rows cut, repeated or shuffled; a byte-order
+ * mark; another separator; a header only; nothing at all.
+ */
+function csvText(valid: string): fc.Arbitrary<string> {
+  const lines = valid
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line !== '');
+  const [header = '', ...rows] = lines;
+  const hostileCell = fc.oneof(
+    fc.constantFrom(...INJECTIONS),
+    fc.constantFrom(
+      '=HYPERLINK("http://x")',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '"',
+      '""',
+      ';',
+      ',',
+      '\u0000',
+    ),
+    fc.constantFrom('<script>alert(1)</script>', 'x'.repeat(5000), '2026-02-30', 'ñ𝄞é'),
+    fc.string(),
+  );
+  const editedRow = fc
+    .tuple(fc.constantFrom(...(rows.length > 0 ? rows : [header])), fc.nat(), hostileCell)
+    .map(([row, index, cell]) => {
+      const cells = row.split(',');
+      cells[index % cells.length] = cell;
+      return cells.join(',');
+    });
+  return fc.oneof(
+    fc
+      .array(editedRow, { minLength: 1, maxLength: 4 })
+      .map((edited) => [header, ...rows, ...edited].join('\n')),
+    fc.constant(`\uFEFF${[header, ...rows].join('\r\n')}`),
+    fc.constant([header, ...rows].join('\n').replaceAll(',', ';')),
+    fc.constant(header),
+    fc.constant(''),
+    fc.string(),
+    fc.constantFrom(...rows.map((row) => [header, row, row].join('\n'))),
+  );
+}
+
+function schemaAccepts(schema: z.ZodType, payload: string, csv = false): boolean {
+  if (csv) return schema.safeParse(payload).success;
   try {
     return schema.safeParse(JSON.parse(payload)).success;
   } catch {

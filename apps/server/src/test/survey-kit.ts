@@ -12,6 +12,7 @@ import {
   type EndpointName,
   type PathAnswer,
   type PermissionType,
+  type QueryValue,
   type Question,
   type ResidentSurveyType,
 } from '@carevoice/shared';
@@ -37,6 +38,8 @@ export function residentId(facility: FacilityKey, n: number): string {
 
 export interface CallOptions {
   params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  /** JSON, or the CSV text of an import call (sent as `text/csv`). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -49,11 +52,16 @@ export function call(
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
   const { method } = ENDPOINTS[name];
+  const csv = typeof options.body === 'string';
   return t.app.inject({
     method,
-    url: apiPath(name, options.params),
-    headers: { ...who?.headers, ...options.headers },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
+    url: apiPath(name, options.params, options.query),
+    headers: {
+      ...who?.headers,
+      ...(csv ? { 'content-type': 'text/csv; charset=utf-8' } : {}),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { payload: options.body as object | string }),
   });
 }
 

@@ -57,4 +57,10 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.culinaryDepartmentReview, screen: 'culinary-department-review' },
     ],
   },
+  {
+    // The back office (DESIGN §8): one screen per section, inside the admin frame.
+    layouts: ['guard-layout', 'shell-layout', 'admin-layout'],
+    calls: ['me'],
+    screens: [{ path: paths.admin, screen: 'admin', calls: ['permissions'] }],
+  },
 ];

@@ -18,6 +18,15 @@ export const paths = {
   activePatients: '/active-patients',
   surveySetQuestions: '/survey-set-questions',
   culinaryDepartmentReview: '/culinary-department-review',
+  // Beyond the spec (DESIGN §8): the back office.
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminFacilities: '/admin/facilities',
+  adminResidents: '/admin/residents',
+  adminEmployees: '/admin/employees',
+  adminSurveySets: '/admin/survey-sets',
+  adminAudit: '/admin/audit',
+  acceptInvitation: '/accept-invitation',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -4,9 +4,12 @@ import {
   ErrorResponseSchema,
   MsgResponseSchema,
   type EndpointBody,
+  type EndpointDef,
   type EndpointName,
   type EndpointParams,
+  type EndpointQuery,
   type EndpointResponse,
+  type QueryValue,
 } from '@carevoice/shared';
 import { API_TIMEOUT_MS } from '@/config/constants';
 import { ApiError } from './api-error';
@@ -14,7 +17,9 @@ import { ApiError } from './api-error';
 export interface ApiRequestOptions<N extends EndpointName> {
   /** Values of the endpoint's `:params`. */
   params?: EndpointParams<N>;
-  /** The JSON body of a POST. */
+  /** Its query (filters, the page cursor). */
+  query?: EndpointQuery<N>;
+  /** The body: JSON, or the CSV text of an import. */
   body?: EndpointBody<N>;
   /** Cancels the call (TanStack Query passes one to every query). */
   signal?: AbortSignal | undefined;
@@ -24,16 +29,18 @@ export interface ApiRequestOptions<N extends EndpointName> {
 
 /**
  * Calls one endpoint of the contract (packages/shared, ENDPOINTS): same-origin cookies, JSON in
- * and out, a 15 s timeout, the answer parsed with the endpoint's response schema. Resolves with
+ * and out (CSV text for imports and exports), a 15 s timeout, the answer parsed with the endpoint's response schema. Resolves with
  * the parsed body or rejects with an ApiError: `network` or `timeout` when no answer came,
  * `http` for a non-2xx answer (with the server's message and field errors), `parse` for a 2xx
  * answer that breaks the contract.
  */
 export async function apiRequest<N extends EndpointName>(
   endpoint: N,
-  { params, body, signal, headers }: ApiRequestOptions<N> = {},
+  { params, query, body, signal, headers }: ApiRequestOptions<N> = {},
 ): Promise<EndpointResponse<N>> {
-  const def = ENDPOINTS[endpoint];
+  const def: EndpointDef = ENDPOINTS[endpoint];
+  const csvBody = def.bodyType === 'csv';
+  const csvAnswer = def.responseType === 'csv';
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -46,15 +53,22 @@ export async function apiRequest<N extends EndpointName>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(apiPath(endpoint, params as Record<string, string> | undefined), {
+    const url = apiPath(
+      endpoint,
+      params as Record<string, string> | undefined,
+      query as Record<string, QueryValue> | undefined,
+    );
+    response = await fetch(url, {
       method: def.method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: csvAnswer ? 'text/csv, application/json' : 'application/json',
+        ...(body === undefined
+          ? {}
+          : { 'Content-Type': csvBody ? 'text/csv; charset=utf-8' : 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : csvBody ? String(body) : JSON.stringify(body),
       signal: controller.signal,
     });
     text = await response.text();
@@ -65,9 +79,11 @@ export async function apiRequest<N extends EndpointName>(
     signal?.removeEventListener('abort', cancel);
   }
 
-  const json = parseJson(text);
   const { status } = response;
-  if (status < 200 || status >= 300) {
+  const ok = status >= 200 && status < 300;
+  if (ok && csvAnswer) return text as EndpointResponse<N>;
+  const json = parseJson(text);
+  if (!ok) {
     const error = ErrorResponseSchema.safeParse(json);
     const msg = MsgResponseSchema.safeParse(json);
     throw new ApiError('http', endpoint, status, {

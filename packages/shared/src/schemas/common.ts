@@ -50,3 +50,23 @@ export type DetailResponse = z.infer<typeof DetailResponseSchema>;
 
 export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** An opaque page cursor from a list's `next_cursor` (DESIGN §8). */
+export const CursorSchema = z.string().max(500, 'Not a valid cursor.');
+
+/** A page of a long list: its items and the cursor of the next page, null on the last. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+
+/** The `version` an editable record carries; a write naming an older one is 409 (DESIGN §8). */
+export const VersionSchema = z.number().int().min(1);
+
+/** A query-string flag: `true` or `false`. */
+export const QueryFlagSchema = z
+  .enum(['true', 'false'], { error: 'Use true or false.' })
+  .transform((value) => value === 'true');
+
+/** A created record's id: the answer of every create call (201). */
+export const CreatedResponseSchema = z.object({ id: IdSchema });
+export type CreatedResponse = z.infer<typeof CreatedResponseSchema>;

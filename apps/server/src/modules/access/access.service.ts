@@ -4,7 +4,10 @@
  * shared ENDPOINTS table; the guard in plugins/auth.ts applies it before the handler runs:
  *   - `session`: a live session (else 401);
  *   - `facility`: the rule's permission (else 403 forbidden), and the facility named by a
- *     `:facilityId` path parameter or a `facility_id` body field among the user's (else 403);
+ *     `:facilityId` path parameter or a `facility_id` query or body field among the user's
+ *     (else 403);
+ *   - `permission`: the rule's permission in any facility (and, with `allAccess`, both
+ *     all-access flags); the service limits the answer to the user's facilities;
  *   - `userIdParam` / `userIdField`: the id must be the signed-in user's (else 403).
  * When the facility comes from a record instead (a survey's facility, a survey set's), the
  * service that loads the record calls `requireFacility` or `requireSurveySet` here. Which
@@ -47,6 +50,13 @@ export function assertPermission(
 ): void {
   if (!hasPermission(permission, explicitlyGranted ? [permission] : [], user.allPermissionAccess)) {
     throw forbidden(MESSAGES.forbidden);
+  }
+}
+
+/** 403 unless the user holds both all-access flags (creating facilities, granting the flags). */
+export function assertAllAccess(user: SessionUser): void {
+  if (!user.allFacilityAccess || !user.allPermissionAccess) {
+    throw forbidden(MESSAGES.allAccessRequired);
   }
 }
 

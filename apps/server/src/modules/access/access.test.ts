@@ -39,7 +39,7 @@ describeEachDialect('access', (dialect) => {
     const { body, headers } = await t.login(email);
     const response = await t.app.inject({
       method: 'GET',
-      url: `${API_BASE}/facility/permission/${body.sf_user_id}/`,
+      url: `${API_BASE}/users/facility/permission/${body.sf_user_id}/`,
       headers,
     });
     expect(response.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describeEachDialect('access', (dialect) => {
   it('refuses another user’s id with 403 and no session with 401', async () => {
     const manager = await t.login('manager@carevoice.test');
     const { headers } = await t.login('staff@carevoice.test');
-    const url = `${API_BASE}/facility/permission/${manager.body.sf_user_id}/`;
+    const url = `${API_BASE}/users/facility/permission/${manager.body.sf_user_id}/`;
     const mismatch = await t.app.inject({ method: 'GET', url, headers });
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json()).toEqual({ detail: MESSAGES.userMismatch });

@@ -5,6 +5,7 @@ import {
   BellIcon,
   ClipboardIcon,
   LayoutIcon,
+  SettingsIcon,
   SparkIcon,
   StarIcon,
   UsersIcon,
@@ -18,6 +19,7 @@ const ICONS: Record<ServiceTileKey, ComponentType<{ size?: number }>> = {
   'social-work': UsersIcon,
   'lorem-ipsum-1': LayoutIcon,
   'lorem-ipsum-2': SparkIcon,
+  administration: SettingsIcon,
 };
 
 /** One service on Home: a large, keyboard-usable button with an icon, a name and a line of text. */

@@ -56,6 +56,8 @@ export function ServicesHome({
         return openWithFacility(paths.patientSurveyAsking);
       case 'incentive-acknowledgement':
         return openWithFacility(paths.acknowledgementList);
+      case 'administration':
+        return void navigate(paths.admin);
       default:
         // Managed Care Updates, Social Work and the placeholders have no behaviour (spec §1).
         return;

@@ -1,0 +1,75 @@
+import { CSV_IMPORT_MAX_ROWS, MESSAGES } from '@carevoice/shared';
+import { describe, expect, it } from 'vitest';
+import { neutraliseCell, parseCsv, toCsv } from './csv.js';
+
+const COLUMNS = ['code', 'name'] as const;
+
+describe('parseCsv', () => {
+  it('reads comma or semicolon files, with or without a BOM, with quoted separators and line breaks', () => {
+    for (const text of [
+      'code,name\r\nA1,"Ruiz, Ana"\r\nB2,"Line\nbreak ""quoted"""\r\n',
+      '\uFEFFcode;name\nA1;"Ruiz, Ana"\nB2;"Line\nbreak ""quoted"""\n',
+    ]) {
+      const parsed = parseCsv(text, COLUMNS);
+      expect(parsed.problems).toEqual([]);
+      expect(parsed.rows).toEqual([
+        { row: 2, values: { code: 'A1', name: 'Ruiz, Ana' } },
+        { row: 3, values: { code: 'B2', name: 'Line\nbreak "quoted"' } },
+      ]);
+    }
+  });
+
+  it('takes the columns in any order and case, trims values and skips blank lines', () => {
+    const parsed = parseCsv('Name , CODE\n  Ana ,A1\n\n', COLUMNS);
+    expect(parsed.rows).toEqual([{ row: 2, values: { code: 'A1', name: 'Ana' } }]);
+  });
+
+  it('names missing, unknown and repeated columns on row 1', () => {
+    const parsed = parseCsv('code,nmae,code\nA1,Ana,A1\n', COLUMNS);
+    expect(parsed.problems).toEqual(
+      expect.arrayContaining([
+        { row: 1, column: 'nmae', message: MESSAGES.csvUnknownColumn },
+        { row: 1, column: 'code', message: MESSAGES.csvDuplicateColumn },
+        { row: 1, column: 'name', message: MESSAGES.csvMissingColumn },
+      ]),
+    );
+  });
+
+  it('reports an unclosed quote', () => {
+    const parsed = parseCsv('code,name\nA1,"Ana\n', COLUMNS);
+    expect(parsed.problems.map((problem) => problem.message)).toContain(MESSAGES.csvQuotes);
+  });
+
+  it(`refuses more than ${CSV_IMPORT_MAX_ROWS} data rows as a whole`, () => {
+    const text = `code,name\n${'A,B\n'.repeat(CSV_IMPORT_MAX_ROWS + 1)}`;
+    expect(() => parseCsv(text, COLUMNS)).toThrow(MESSAGES.csvTooManyRows);
+    expect(
+      parseCsv(`code,name\n${'A,B\n'.repeat(CSV_IMPORT_MAX_ROWS)}`, COLUMNS).rows,
+    ).toHaveLength(CSV_IMPORT_MAX_ROWS);
+  });
+});
+
+describe('toCsv', () => {
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'plain'].map(neutraliseCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      'plain',
+    ]);
+  });
+
+  it('writes a BOM, the header and quoted cells that read back as they were', () => {
+    const text = toCsv(COLUMNS, [
+      { code: 'A1', name: 'Ruiz, "Ana"' },
+      { code: '=cmd', name: null },
+    ]);
+    expect(text.startsWith('\uFEFFcode,name\r\n')).toBe(true);
+    expect(parseCsv(text, COLUMNS).rows.map((row) => row.values)).toEqual([
+      { code: 'A1', name: 'Ruiz, "Ana"' },
+      { code: "'=cmd", name: '' },
+    ]);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * CSV files of the census and staff imports and of every export (DESIGN §8), through papaparse:
+ * UTF-8 with or without a byte-order mark, comma or semicolon (detected), quoted fields with
+ * separators, quotes and line breaks inside. No rule of a record lives here: the modules check
+ * each row's values and name problems by row and column.
+ */
+import { CSV_IMPORT_MAX_ROWS, MESSAGES } from '@carevoice/shared';
+import Papa from 'papaparse';
+import { HttpError } from './http-error.js';
+
+/** A problem in an uploaded file. `row` counts lines as a spreadsheet does: the header is 1. */
+export interface CsvProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface CsvRow<C extends string> {
+  /** The row's number as in CsvProblem (first data row: 2). */
+  row: number;
+  values: Record<C, string>;
+}
+
+export interface ParsedCsv<C extends string> {
+  rows: CsvRow<C>[];
+  /** Problems of the file itself: a missing or unknown column, a broken quote. */
+  problems: CsvProblem[];
+}
+
+/**
+ * Parses an import file whose header names `columns` (any order; `required` must be there).
+ * Blank lines are skipped; every value is trimmed. More than CSV_IMPORT_MAX_ROWS data rows is a
+ * 400 for the whole file (the byte limit is the route's body limit).
+ */
+export function parseCsv<C extends string>(
+  text: string,
+  columns: readonly C[],
+  required: readonly C[] = columns,
+): ParsedCsv<C> {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimiter: '',
+    delimitersToGuess: [',', ';'],
+    skipEmptyLines: 'greedy',
+  });
+  const [header = [], ...data] = result.data;
+  if (data.length > CSV_IMPORT_MAX_ROWS) throw new HttpError(400, MESSAGES.csvTooManyRows);
+  const problems: CsvProblem[] = [];
+  const names = header.map((name) => name.trim().toLowerCase());
+  names.forEach((name, index) => {
+    if (!(columns as readonly string[]).includes(name)) {
+      problems.push({
+        row: 1,
+        column: name || `#${index + 1}`,
+        message: MESSAGES.csvUnknownColumn,
+      });
+    } else if (names.indexOf(name) !== index) {
+      problems.push({ row: 1, column: name, message: MESSAGES.csvDuplicateColumn });
+    }
+  });
+  for (const column of required) {
+    if (!names.includes(column)) {
+      problems.push({ row: 1, column, message: MESSAGES.csvMissingColumn });
+    }
+  }
+  if (header.length === 0) problems.push({ row: 1, column: '', message: MESSAGES.csvEmpty });
+  for (const error of result.errors) {
+    // Papaparse counts data rows from 0 after the header it was not told about: row 0 is line 1.
+    const row = (error.row ?? 0) + 1;
+    if (error.code === 'UndetectableDelimiter') continue; // a one-column file: the header says
+    problems.push({ row, column: '', message: csvErrorMessage(error) });
+  }
+  const rows = data.map((cells, index) => {
+    const values = Object.fromEntries(columns.map((column) => [column, ''])) as Record<C, string>;
+    names.forEach((name, cell) => {
+      if ((columns as readonly string[]).includes(name)) {
+        values[name as C] = (cells[cell] ?? '').trim();
+      }
+    });
+    return { row: index + 2, values };
+  });
+  return { rows, problems };
+}
+
+function csvErrorMessage(error: Papa.ParseError): string {
+  switch (error.code) {
+    case 'MissingQuotes':
+    case 'InvalidQuotes':
+      return MESSAGES.csvQuotes;
+    case 'TooFewFields':
+    case 'TooManyFields':
+      return MESSAGES.csvFieldCount;
+    default:
+      return MESSAGES.csvUnreadable;
+  }
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return
+ * first) gets a leading apostrophe, so an exported file never runs what a record holds (OWASP
+ * "CSV injection").
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A CSV file of these columns and rows: a byte-order mark (so spreadsheets read UTF-8), comma
+ * separated, quoted where needed, CRLF line ends, every cell neutralised.
+ */
+export function toCsv<C extends string>(
+  columns: readonly C[],
+  rows: readonly Record<C, string | number | null>[],
+): string {
+  const cells = rows.map((row) =>
+    columns.map((column) => neutraliseCell(row[column] === null ? '' : String(row[column]))),
+  );
+  return `\uFEFF${Papa.unparse({ fields: [...columns], data: cells }, { newline: '\r\n' })}\r\n`;
+}
+
+/** The Content-Disposition of a download named `name` (ASCII only: the name is ours). */
+export function attachment(name: string): string {
+  return `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+}
