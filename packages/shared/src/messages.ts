@@ -56,6 +56,7 @@ export const MESSAGES = {
   csvQuotes: 'A quoted value is not closed.',
   csvFieldCount: 'This row has a different number of values than the header.',
   csvUnreadable: 'This row cannot be read.',
+  invalidCursor: 'This page link is not valid any more. Start again from the first page.',
   versionConflict:
     'Someone else changed this record since you opened it. Reload to see their change, then make yours again.',
   uriTooLong: 'The address is too long.',

@@ -33,6 +33,11 @@ export function badRequest(message: string = MESSAGES.badRequest): HttpError {
   return new HttpError(400, message);
 }
 
+/** 409: the record changed since the client read it (a write naming an older `version`). */
+export function versionConflict(): HttpError {
+  return new HttpError(409, MESSAGES.versionConflict);
+}
+
 export function notFound(message: string = MESSAGES.notFound): HttpError {
   return new HttpError(404, message);
 }

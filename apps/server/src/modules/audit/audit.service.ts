@@ -21,6 +21,28 @@ export const AUDIT_ACTIONS = [
   'survey.delayed',
   'resident.discharged',
   'acknowledgement.reviewed',
+  // The back office (DESIGN §8)
+  'user.invited',
+  'user.updated',
+  'user.deactivated',
+  'user.reactivated',
+  'user.invitation_resent',
+  'user.invitation_revoked',
+  'user.invitation_accepted',
+  'facility.created',
+  'facility.updated',
+  'resident.created',
+  'resident.updated',
+  'resident.imported',
+  'resident.exported',
+  'survey.scheduled',
+  'employee.created',
+  'employee.updated',
+  'employee.imported',
+  'employee.exported',
+  'survey_set.created',
+  'survey_set.updated',
+  'audit.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
