@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { addDays, questionFromRow } from '../values.js';
-import { buildDemoRows, demoId, seedDemoData } from './demo.js';
+import { buildDemoRows, DEMO_ACCOUNTS, demoId, seedDemoData } from './demo.js';
 
 describeEachDialect('demo data', (dialect) => {
   let first: TestApp;
@@ -263,7 +263,7 @@ describe('demo rows', () => {
   it('uses one password hash for every account', async () => {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const { users } = buildDemoRows({ today: TEST_TODAY, passwordHash });
-    expect(users).toHaveLength(4);
+    expect(users).toHaveLength(DEMO_ACCOUNTS.length);
     for (const user of users) expect(user.password_hash).toBe(passwordHash);
     expect(await verifyPassword(passwordHash, DEMO_PASSWORD)).toBe(true);
   });

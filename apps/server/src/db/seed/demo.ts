@@ -74,10 +74,33 @@ export class Random {
 // Fixed content
 
 const FACILITIES = [
-  { key: 'maple-grove', code: 'MG', name: 'Maple Grove Care Home' },
-  { key: 'riverside', code: 'RS', name: 'Riverside Senior Living' },
-  { key: 'harbor-view', code: 'HV', name: 'Harbor View Rehabilitation' },
+  {
+    key: 'maple-grove',
+    code: 'MG',
+    name: 'Maple Grove Care Home',
+    timeZone: 'America/Chicago',
+    languages: ['en', 'es'],
+  },
+  {
+    key: 'riverside',
+    code: 'RS',
+    name: 'Riverside Senior Living',
+    timeZone: 'America/New_York',
+    languages: ['en', 'es'],
+  },
+  {
+    key: 'harbor-view',
+    code: 'HV',
+    name: 'Harbor View Rehabilitation',
+    timeZone: 'America/Los_Angeles',
+    languages: ['en'],
+  },
 ] as const;
+
+/** Every n-th demo resident prefers Spanish (in the facilities that offer it). */
+const SPANISH_EVERY = 5;
+/** Every n-th demo employee has an email address. */
+const EMAIL_EVERY = 3;
 type FacilityKey = (typeof FACILITIES)[number]['key'];
 
 interface DemoAccount {
@@ -122,6 +145,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     facilities: ['maple-grove'],
     allAccess: false,
     access: 'Lorem_ipsum_text, Patients_Surveys; Maple Grove',
+  },
+  {
+    email: 'office@carevoice.test',
+    name: 'Olive Office',
+    permissions: ['Administration', 'Survey_Results'],
+    facilities: ['maple-grove', 'riverside'],
+    allAccess: false,
+    access:
+      'Administration, Survey_Results; Maple Grove, Riverside (a facility-scoped administrator)',
   },
 ];
 
@@ -539,6 +571,11 @@ function demoAnswer(question: Question, spec: QuestionSpec, random: Random): str
   }
 }
 
+/** `ana.ruiz@maple-grove.example`: an address that can never reach anyone. */
+function employeeEmail(name: string, facilityKey: string): string {
+  return `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@${facilityKey}.example`;
+}
+
 export function buildDemoRows(options: DemoSeedOptions): DemoRows {
   const { today } = options;
   const rows = Object.fromEntries(SEED_TABLES.map((table) => [table, []])) as unknown as DemoRows;
@@ -546,7 +583,12 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
   const userId = (email: string) => demoId('user', email);
 
   for (const facility of FACILITIES) {
-    rows.facilities.push({ id: facilityId(facility.key), name: facility.name });
+    rows.facilities.push({
+      id: facilityId(facility.key),
+      name: facility.name,
+      time_zone: facility.timeZone,
+      languages_json: JSON.stringify(facility.languages),
+    });
   }
   for (const account of DEMO_ACCOUNTS) {
     const id = userId(account.email);
@@ -618,15 +660,27 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
         active: toFlag(!discharged),
         discharge_reason: discharged ? 'Discharged' : null,
         discharged_at: discharged ? at(addDays(today, -5), 11) : null,
+        // Census dates and languages come from the resident's number, not the PRNG, so the
+        // names and surveys drawn below stay what they were before these columns existed.
+        admitted_on: addDays(today, -(10 + ((n * 37) % 300))),
+        discharged_on: discharged ? addDays(today, -5) : null,
+        preferred_language:
+          n % SPANISH_EVERY === SPANISH_EVERY - 1 && facility.languages.length > 1 ? 'es' : 'en',
       });
       if (n < RESIDENTS_WITH_DUE_SURVEY) {
+        const surveyType = random.chance(0.5) ? 'Admission' : 'Discharge';
+        const dueDate = addDays(today, random.int(-20, 40));
+        // A due Discharge survey: the resident's planned discharge date is its due date.
+        if (surveyType === 'Discharge') {
+          (rows.residents.at(-1) as (typeof rows.residents)[number]).discharged_on = dueDate;
+        }
         rows.surveys.push({
           id: demoId('survey', facility.key, String(n)),
           facility_id: fid,
           resident_id: id,
-          survey_type: random.chance(0.5) ? 'Admission' : 'Discharge',
+          survey_type: surveyType,
           survey_set_id: null,
-          due_date: addDays(today, random.int(-20, 40)),
+          due_date: dueDate,
           status: 'due',
           delayed_until: null,
           created_by: null,
@@ -655,7 +709,12 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
         active: toFlag(!INACTIVE_EMPLOYEES.has(n)),
       };
     });
-    rows.employees.push(...employees);
+    rows.employees.push(
+      ...employees.map((employee, n) => ({
+        ...employee,
+        email: n % EMAIL_EVERY === 0 ? employeeEmail(employee.name, facility.key) : null,
+      })),
+    );
 
     // Completed Admission surveys with answers along a valid branch path.
     const submitter = userId(
