@@ -39,6 +39,37 @@ export async function readResetCode(email: string, after: number): Promise<strin
   return code as string;
 }
 
+/** The text of a mail file, quoted-printable soft breaks and escapes decoded. */
+function mailText(file: string): string {
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The invitation link of the newest invitation mail to `email` in `dataDir`'s outbox. */
+export async function readInvitationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(outbox)) return undefined;
+        const mails = fs
+          .readdirSync(outbox)
+          .map((name) => path.join(outbox, name))
+          .map((file) => ({ file, text: mailText(file) }))
+          .filter(({ text }) => text.toLowerCase().includes(email.toLowerCase()))
+          .sort((a, b) => fs.statSync(b.file).mtimeMs - fs.statSync(a.file).mtimeMs);
+        link = mails[0]?.text.match(/https?:\/\/\S+\/accept-invitation#token=[A-Za-z0-9_-]+/)?.[0];
+        return link;
+      },
+      { message: `an invitation mail to ${email} in ${outbox}` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
 /** The part of the DOM's Document the scan waits on (this project's tsconfig has no DOM lib). */
 interface AnimatedDocument {
   getAnimations(): {

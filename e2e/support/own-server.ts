@@ -1,9 +1,10 @@
 /**
  * A server of a test's own (not the shared one of playwright.config.ts), for tests that stop and
- * restart the server: the real build on a fresh SQLite database with the demo data. Its data
- * folder survives a restart, so what was written before is still there after.
+ * restart the server or start from an empty database: the real build on a fresh SQLite database,
+ * with the demo data unless `demoData: false`. Its data folder survives a restart, so what was
+ * written before is still there after.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +19,11 @@ export interface OwnServer {
   stop(): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
+  /** Runs `npm run create-user -- <args>`' built command on its database (as a deployment does). */
+  createUser(args: readonly string[]): string;
 }
 
-export function ownServer(port: number): OwnServer {
+export function ownServer(port: number, options: { demoData?: boolean } = {}): OwnServer {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `carevoice-e2e-own-${port}-`));
   let child: ChildProcess | undefined;
@@ -44,7 +47,7 @@ export function ownServer(port: number): OwnServer {
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
-          DEMO_DATA: 'true',
+          DEMO_DATA: String(options.demoData ?? true),
           PUBLIC_URL: baseURL,
           DATABASE_URL: '',
           SMTP_URL: '',
@@ -70,6 +73,16 @@ export function ownServer(port: number): OwnServer {
     async dispose() {
       await this.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    createUser(args) {
+      return execFileSync(
+        process.execPath,
+        [path.join(root, 'apps/server/dist/cli/create-user.js'), ...args],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false' },
+          encoding: 'utf8',
+        },
+      );
     },
   };
 }
