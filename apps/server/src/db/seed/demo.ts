@@ -7,14 +7,19 @@ import {
   nextQuestionIndex,
   type PermissionType,
   type Question,
-  type QuestionType,
   type ResidentSurveyType,
   type AcknowledgementStatus,
 } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { sha256 } from '../../lib/crypto.js';
 import type { Database } from '../database.js';
-import { addDays, questionColumns, questionFromRow, toFlag } from '../values.js';
+import {
+  ADMISSION,
+  DISCHARGE,
+  questionRows,
+  type QuestionSpec,
+} from '../questionnaire-templates.js';
+import { addDays, questionFromRow, toFlag } from '../values.js';
 
 export interface DemoSeedOptions {
   /** The anchor date `yyyy-MM-dd` (the real today in production, fixed in tests). */
@@ -155,147 +160,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     access:
       'Administration, Survey_Results; Maple Grove, Riverside (a facility-scoped administrator)',
   },
-];
-
-/**
- * A question in a template. `options` lists the answer labels in display order, separated by
- * ' | '; `label > key` makes that answer jump to the later question `key`. Threshold targets
- * name later questions by key too (null = next in sequence).
- */
-interface QuestionSpec {
-  key: string;
-  name: string;
-  type: QuestionType;
-  required: boolean;
-  options?: string;
-  threshold?: { value: number; less: string | null; equal: string | null; greater: string | null };
-  /** Range of demo Number answers. */
-  range?: [number, number];
-}
-
-function parseOptions(options: string | undefined): [label: string, targetKey: string | null][] {
-  if (!options) return [];
-  return options.split(' | ').map((option) => {
-    const [label = '', target] = option.split(' > ');
-    return [label, target ?? null];
-  });
-}
-
-const ADMISSION: QuestionSpec[] = [
-  {
-    key: 'welcome',
-    name: 'How welcome did you feel when you arrived?',
-    type: 'Radio',
-    required: true,
-    options:
-      'Very welcome > care-plan | Welcome > care-plan | Not very welcome | Not at all welcome',
-  },
-  {
-    key: 'arrival',
-    name: 'What could we have done to make your arrival easier?',
-    type: 'Text',
-    required: false,
-  },
-  {
-    key: 'care-plan',
-    name: 'How clearly did the team explain your care plan?',
-    type: 'Picklist',
-    required: true,
-    options: 'Very clearly | Clearly | Not clearly | Not explained yet',
-  },
-  {
-    key: 'room',
-    name: 'On a scale of 0 to 10, how comfortable is your room?',
-    type: 'Number',
-    required: true,
-    threshold: { value: 7, less: null, equal: 'services', greater: 'services' },
-    range: [3, 10],
-  },
-  {
-    key: 'room-better',
-    name: 'What would make your room more comfortable?',
-    type: 'Text',
-    required: false,
-  },
-  {
-    key: 'services',
-    name: 'Which services have you used so far?',
-    type: 'MultiPicklist',
-    required: true,
-    options: 'Dining | Therapy | Activities | Laundry | None of these yet > recommend',
-  },
-  {
-    key: 'most-helpful',
-    name: 'Which service has helped you most so far?',
-    type: 'Picklist',
-    required: false,
-    options: 'Dining | Therapy | Activities | Laundry',
-  },
-  {
-    key: 'recommend',
-    name: 'Would you recommend us to a friend or family member?',
-    type: 'Radio',
-    required: true,
-    options: 'Yes | Maybe | No',
-  },
-  {
-    key: 'anything-else',
-    name: 'Is there anything else you would like us to know?',
-    type: 'Text',
-    required: false,
-  },
-];
-
-const DISCHARGE: QuestionSpec[] = [
-  {
-    key: 'overall',
-    name: 'Overall, how satisfied were you with your stay?',
-    type: 'Radio',
-    required: true,
-    options: 'Very satisfied > notice | Satisfied > notice | Unsatisfied | Very unsatisfied',
-  },
-  {
-    key: 'reason',
-    name: 'What was the main reason you were not satisfied?',
-    type: 'Text',
-    required: true,
-  },
-  {
-    key: 'notice',
-    name: 'How many days before your discharge were you told the date?',
-    type: 'Number',
-    required: true,
-    threshold: { value: 2, less: null, equal: 'food', greater: 'food' },
-    range: [0, 7],
-  },
-  {
-    key: 'prepare',
-    name: 'How could we have prepared you better for going home?',
-    type: 'Text',
-    required: false,
-  },
-  {
-    key: 'food',
-    name: 'How would you rate the food during your stay?',
-    type: 'Picklist',
-    required: true,
-    options: 'Excellent | Good | Fair | Poor',
-  },
-  {
-    key: 'teams',
-    name: 'Which teams made your stay better?',
-    type: 'MultiPicklist',
-    required: false,
-    options: 'Nursing | Therapy | Dining | Housekeeping | Activities',
-  },
-  {
-    key: 'again',
-    name: 'Would you choose us again?',
-    type: 'Radio',
-    required: true,
-    options: 'Yes | No | Not sure',
-  },
-  { key: 'comments', name: 'Any other comments about your stay?', type: 'Text', required: false },
 ];
 
 const AS_NEEDED: QuestionSpec[] = [
@@ -524,31 +388,11 @@ function addQuestionnaire(
   specs: QuestionSpec[],
 ): Question[] {
   rows.questionnaires.push(questionnaire);
-  const idOf = (key: string | null) =>
-    key === null ? null : demoId('question', questionnaire.id, key);
-  return specs.map((spec, position) => {
-    const row = {
-      id: demoId('question', questionnaire.id, spec.key),
-      questionnaire_id: questionnaire.id,
-      position,
-      name: spec.name,
-      type: spec.type,
-      ...questionColumns(
-        parseOptions(spec.options).map(([label, target]) => [label, idOf(target)] as const),
-        spec.threshold
-          ? {
-              required: spec.required,
-              value: spec.threshold.value,
-              less: idOf(spec.threshold.less),
-              greater: idOf(spec.threshold.greater),
-              equal: idOf(spec.threshold.equal),
-            }
-          : { required: spec.required },
-      ),
-    };
-    rows.questions.push(row);
-    return questionFromRow(row);
-  });
+  const questions = questionRows(questionnaire.id, specs, (key) =>
+    demoId('question', questionnaire.id, key),
+  );
+  rows.questions.push(...questions);
+  return questions.map(questionFromRow);
 }
 
 function demoAnswer(question: Question, spec: QuestionSpec, random: Random): string | null {
