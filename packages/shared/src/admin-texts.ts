@@ -24,6 +24,7 @@ export const ADMIN_TEXT = {
     saving: 'Saving',
     saved: 'Saved.',
     cancel: 'Cancel',
+    close: 'Close',
     search: 'Search',
     facility: 'Facility',
     selectFacility: 'Choose a facility',
@@ -65,7 +66,6 @@ export const ADMIN_TEXT = {
       'surveys, employees and answers stay, and you can unarchive it at any time.',
     archiveConfirm: 'Archive facility',
     archivedBadge: 'Archived',
-    activeBadge: 'Active',
     tableLabel: 'Facilities',
     columns: {
       name: 'Name',
@@ -73,7 +73,6 @@ export const ADMIN_TEXT = {
       admissionDue: 'Admission survey due',
       dischargeDue: 'Discharge survey due',
       languages: 'Languages',
-      status: 'Status',
       actions: 'Actions',
     },
     dueDays: (days: number) =>

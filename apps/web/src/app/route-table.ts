@@ -61,6 +61,9 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     // The back office (DESIGN §8): one screen per section, inside the admin frame.
     layouts: ['guard-layout', 'shell-layout', 'admin-layout'],
     calls: ['me'],
-    screens: [{ path: paths.admin, screen: 'admin', calls: ['permissions'] }],
+    screens: [
+      { path: paths.admin, screen: 'admin', calls: ['permissions'] },
+      { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
+    ],
   },
 ];
