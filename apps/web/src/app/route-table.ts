@@ -64,6 +64,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     screens: [
       { path: paths.admin, screen: 'admin', calls: ['permissions'] },
       { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
+      { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
     ],
   },
 ];

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   // users
   { key: 'facilities', path: paths.adminFacilities },
   // residents, employees
+  { key: 'surveySets', path: paths.adminSurveySets },
 ];
 
 export interface AdminSection {
