@@ -65,6 +65,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.admin, screen: 'admin', calls: ['permissions'] },
       { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
       { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
+      { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },
     ],
   },
 ];

@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'facilities', path: paths.adminFacilities },
   // residents, employees
   { key: 'surveySets', path: paths.adminSurveySets },
+  { key: 'audit', path: paths.adminAudit },
 ];
 
 export interface AdminSection {
