@@ -75,12 +75,12 @@ export async function listAuditEvents(
   if (before !== undefined) query = query.where('audit_events.occurred_at', '<', before);
   if (after !== undefined) {
     const [occurredAt, id] = after;
-    query = query.where((eb) =>
-      eb.or([
-        eb('audit_events.occurred_at', '<', occurredAt),
-        eb.and([eb('audit_events.occurred_at', '=', occurredAt), eb('audit_events.id', '<', id)]),
-      ]),
-    );
+    // (occurred_at, id) before the cursor's; the first condition lets the time index seek.
+    query = query
+      .where('audit_events.occurred_at', '<=', occurredAt)
+      .where((eb) =>
+        eb.or([eb('audit_events.occurred_at', '<', occurredAt), eb('audit_events.id', '<', id)]),
+      );
   }
   if (viewer !== undefined) {
     const subject = sql<string>`case when audit_events.target_type = 'user'
