@@ -16,7 +16,10 @@ import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
+import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes.js';
+import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -92,5 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(acknowledgementRoutes);
   await app.register(surveyRoutes);
   await app.register(surveySetRoutes);
+  await app.register(adminFacilityRoutes);
+  await app.register(adminSurveySetRoutes);
+  await app.register(auditRoutes);
   return app;
 }

@@ -13,6 +13,19 @@ import {
   ReviewDecisionRequestSchema,
 } from './schemas/acknowledgements.js';
 import {
+  AdminFacilityListResponseSchema,
+  AdminFacilitySchema,
+  AdminSurveySetListResponseSchema,
+  AdminSurveySetSchema,
+  AuditEventPageSchema,
+  AuditEventQuerySchema,
+  AuditExportQuerySchema,
+  CreateFacilityRequestSchema,
+  CreateSurveySetRequestSchema,
+  UpdateFacilityRequestSchema,
+  UpdateSurveySetRequestSchema,
+} from './schemas/admin-facilities.js';
+import {
   FacilityPermissionResponseSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -24,6 +37,7 @@ import {
   ResetRequestSchema,
 } from './schemas/auth.js';
 import {
+  CreatedResponseSchema,
   DateStringSchema,
   DetailResponseSchema,
   IdSchema,
@@ -114,6 +128,8 @@ export interface EndpointDef {
 
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
 const reviews = { kind: 'facility', permission: 'Incentive_Acknowledgement' } as const;
+const administration = { kind: 'facility', permission: 'Administration' } as const;
+const anyAdministration = { kind: 'permission', permission: 'Administration' } as const;
 
 const facilityParams = z.object({ facilityId: IdSchema });
 const dueListParams = facilityParams.extend({ surveyType: ResidentSurveyTypeSchema });
@@ -300,6 +316,68 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: CulinaryEmployeesResponseSchema,
     cache: 'facility',
+  },
+  // Administration: facilities, survey sets, audit
+  adminListFacilities: {
+    method: 'GET',
+    path: 'admin/facilities',
+    access: anyAdministration,
+    response: AdminFacilityListResponseSchema,
+  },
+  adminCreateFacility: {
+    method: 'POST',
+    path: 'admin/facilities',
+    access: { ...anyAdministration, allAccess: true },
+    body: CreateFacilityRequestSchema,
+    response: CreatedResponseSchema,
+    status: 201,
+  },
+  adminUpdateFacility: {
+    method: 'PATCH',
+    path: 'admin/facilities/:facilityId',
+    access: administration,
+    params: facilityParams,
+    body: UpdateFacilityRequestSchema,
+    response: AdminFacilitySchema,
+  },
+  adminListSurveySets: {
+    method: 'GET',
+    path: 'admin/survey-sets',
+    access: anyAdministration,
+    response: AdminSurveySetListResponseSchema,
+  },
+  adminCreateSurveySet: {
+    method: 'POST',
+    path: 'admin/survey-sets',
+    // Every facility of `facility_ids` must be the administrator's (checked by the service).
+    access: administration,
+    body: CreateSurveySetRequestSchema,
+    response: CreatedResponseSchema,
+    status: 201,
+  },
+  adminUpdateSurveySet: {
+    method: 'PATCH',
+    path: 'admin/survey-sets/:surveySetId',
+    // The set must be offered by one of the administrator's facilities (checked by the service).
+    access: administration,
+    params: z.object({ surveySetId: IdSchema }),
+    body: UpdateSurveySetRequestSchema,
+    response: AdminSurveySetSchema,
+  },
+  adminListAuditEvents: {
+    method: 'GET',
+    path: 'admin/audit-events',
+    access: anyAdministration,
+    query: AuditEventQuerySchema,
+    response: AuditEventPageSchema,
+  },
+  adminExportAuditEvents: {
+    method: 'GET',
+    path: 'admin/audit-events/export',
+    access: anyAdministration,
+    query: AuditExportQuerySchema,
+    response: z.string(),
+    responseType: 'csv',
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -57,3 +57,59 @@ export const ACKNOWLEDGEMENT_STATUS_OF = {
   Approved: 'approved',
   Denied: 'denied',
 } as const satisfies Record<ReviewResult, AcknowledgementStatus>;
+
+/**
+ * What an audit event records (DESIGN §4, §8): the server writes one of these with every audited
+ * change; the audit log's filter lists them.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.reset_requested',
+  'auth.password_reset',
+  'survey.created',
+  'survey.submitted',
+  'survey.delayed',
+  'resident.discharged',
+  'acknowledgement.reviewed',
+  // The back office (DESIGN §8)
+  'user.invited',
+  'user.updated',
+  'user.deactivated',
+  'user.reactivated',
+  'user.invitation_resent',
+  'user.invitation_revoked',
+  'user.invitation_accepted',
+  'facility.created',
+  'facility.updated',
+  'resident.created',
+  'resident.updated',
+  'resident.imported',
+  'resident.exported',
+  'survey.scheduled',
+  'employee.created',
+  'employee.updated',
+  'employee.imported',
+  'employee.exported',
+  'survey_set.created',
+  'survey_set.updated',
+  'audit.exported',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The languages a facility can offer its residents (DESIGN §8: a questionnaire's texts are in
+ * English and, optionally, Spanish). English is always offered.
+ */
+export const RESIDENT_LANGUAGES = ['en', 'es'] as const;
+export type ResidentLanguage = (typeof RESIDENT_LANGUAGES)[number];
+
+/** The language every facility offers. */
+export const DEFAULT_RESIDENT_LANGUAGE = 'en' satisfies ResidentLanguage;
+
+/** Each resident language's name, as the screens show it. */
+export const RESIDENT_LANGUAGE_LABELS = {
+  en: 'English',
+  es: 'Spanish',
+} as const satisfies Record<ResidentLanguage, string>;

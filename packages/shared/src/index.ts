@@ -10,3 +10,4 @@ export * from './schemas/surveys.js';
 export * from './schemas/acknowledgements.js';
 export * from './survey-engine.js';
 export * from './survey-sets.js';
+export * from './schemas/admin-facilities.js';

@@ -48,3 +48,13 @@ export const ADMIN_PAGE_SIZE = 50;
 
 /** An invitation link can be used once, within this many hours (DESIGN §8). */
 export const INVITATION_TTL_HOURS = 72;
+
+/** Longest facility and survey-set name (DESIGN §8). */
+export const FACILITY_NAME_MAX_LENGTH = 200;
+export const SURVEY_SET_NAME_MAX_LENGTH = 200;
+
+/** A survey is due at most this many days after an admission or a discharge date. */
+export const SURVEY_DUE_DAYS_MAX = 365;
+
+/** The audit log's CSV export holds at most this many events (narrow the filters beyond it). */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;

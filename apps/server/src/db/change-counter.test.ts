@@ -111,7 +111,11 @@ describe('change counter [sqlite]', () => {
     const start = counter.current();
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        await trx.updateTable('facilities').set({ name: 'Gone' }).execute();
+        await trx
+          .updateTable('facilities')
+          .set({ name: 'Gone' })
+          .where('id', '=', demoId('facility', 'maple-grove'))
+          .execute();
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

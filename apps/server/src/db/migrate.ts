@@ -6,6 +6,7 @@ import * as surveyIndexes from './migrations/2026-11-22T00-02-survey-indexes.js'
 import * as residentListIndex from './migrations/2026-11-23T10-00-resident-list-index.js';
 import * as dueListIndexes from './migrations/2026-11-23T14-00-due-list-indexes.js';
 import * as administration from './migrations/2026-11-25T05-00-administration.js';
+import * as facilityNameUnique from './migrations/2026-11-25T06-00-facility-name-unique.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T10-00-resident-list-index': residentListIndex,
   '2026-11-23T14-00-due-list-indexes': dueListIndexes,
   '2026-11-25T05-00-administration': administration,
+  '2026-11-25T06-00-facility-name-unique': facilityNameUnique,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -144,6 +144,38 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     },
   }),
   culinaryEmployees: (s) => ({ params: { facilityId: s.facilityId } }),
+  // Administration: facilities, survey sets, audit
+  adminListFacilities: () => ({}),
+  // Always the same name (two builds from one scope must be equal, see fieldsUsed): a repeat
+  // is 409 (facility names are unique), which the hostile-input suite counts as a refusal.
+  adminCreateFacility: () => ({
+    body: {
+      name: 'Matrix Facility',
+      time_zone: 'America/Chicago',
+      admission_survey_due_days: 3,
+      discharge_survey_due_days: 1,
+      languages: ['en', 'es'],
+    },
+  }),
+  // The fixture facility stays active (other suites use it), so this changes nothing and keeps
+  // the seeded version 1; an accepted change (a hostile variant) makes later repeats 409.
+  adminUpdateFacility: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: { archived: false, version: 1 },
+  }),
+  adminListSurveySets: () => ({}),
+  adminCreateSurveySet: (s) => ({
+    body: { name: 'Matrix Survey Set', facility_ids: [s.facilityId] },
+  }),
+  // Anchored on the set alone: naming a facility too would let an insider move the set there.
+  // It changes nothing (the fixture set is offered by facilities a member lacks, so renaming it
+  // is refused), so the seeded version 1 stays.
+  adminUpdateSurveySet: (s) => ({
+    params: { surveySetId: s.surveySetId },
+    body: { version: 1 },
+  }),
+  adminListAuditEvents: (s) => ({ query: { from: addDays(s.today, -30), to: s.today } }),
+  adminExportAuditEvents: (s) => ({ query: { from: addDays(s.today, -30), to: s.today } }),
 };
 
 function employeeEcho(s: RequestScope) {

@@ -61,6 +61,11 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     // The back office (DESIGN §8): one screen per section, inside the admin frame.
     layouts: ['guard-layout', 'shell-layout', 'admin-layout'],
     calls: ['me'],
-    screens: [{ path: paths.admin, screen: 'admin', calls: ['permissions'] }],
+    screens: [
+      { path: paths.admin, screen: 'admin', calls: ['permissions'] },
+      { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
+      { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
+      { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },
+    ],
   },
 ];

@@ -49,7 +49,12 @@ export async function listPermissionRows(
   return rows.map((row) => row.permission);
 }
 
-/** The facilities the user may see, by name. */
+/**
+ * The facilities the user may choose from, by name: the ones they may see, except archived ones
+ * (DESIGN §8: an archived facility leaves every list to choose from; its data stays, and the
+ * back office still lists it, admin-facilities). Access to an archived facility is unchanged
+ * (facilityVisible above): a survey already open on a tablet can still be sent.
+ */
 export async function listVisibleFacilities(
   db: Kysely<Database>,
   viewer: Viewer,
@@ -57,6 +62,7 @@ export async function listVisibleFacilities(
   return db
     .selectFrom('facilities')
     .select(['facilities.id', 'facilities.name'])
+    .where('facilities.archived', '=', 0)
     .where((eb) => facilityVisible(viewer, eb.ref('facilities.id')))
     .orderBy('facilities.name')
     .orderBy('facilities.id')

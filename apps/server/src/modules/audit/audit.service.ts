@@ -3,6 +3,7 @@
  * where. Details are small non-secret context: never passwords, codes, tokens or answer text.
  * Write it in the same transaction as the change it records.
  */
+import type { AuditAction } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import type { RequestMeta } from '../../lib/http.js';
 import type { Database } from '../../db/database.js';
@@ -10,41 +11,8 @@ import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { insertAuditEvent } from './audit.repository.js';
 
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.login_failed',
-  'auth.logout',
-  'auth.reset_requested',
-  'auth.password_reset',
-  'survey.created',
-  'survey.submitted',
-  'survey.delayed',
-  'resident.discharged',
-  'acknowledgement.reviewed',
-  // The back office (DESIGN §8)
-  'user.invited',
-  'user.updated',
-  'user.deactivated',
-  'user.reactivated',
-  'user.invitation_resent',
-  'user.invitation_revoked',
-  'user.invitation_accepted',
-  'facility.created',
-  'facility.updated',
-  'resident.created',
-  'resident.updated',
-  'resident.imported',
-  'resident.exported',
-  'survey.scheduled',
-  'employee.created',
-  'employee.updated',
-  'employee.imported',
-  'employee.exported',
-  'survey_set.created',
-  'survey_set.updated',
-  'audit.exported',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The actions live in the shared enums (the audit log's filter lists them); re-exported here. */
+export { AUDIT_ACTIONS, type AuditAction } from '@carevoice/shared';
 
 export interface AuditEvent {
   action: AuditAction;

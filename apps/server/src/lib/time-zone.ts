@@ -1,0 +1,55 @@
+/**
+ * Calendar days in a facility's time zone (DESIGN §8: dates are facility-local), with the
+ * runtime's time zone data (Intl): no rule of a record lives here.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant` (ms since the epoch), in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant the calendar day `day` (`yyyy-MM-dd`) begins in `timeZone`. Where a clock change
+ * skips midnight, the first instant of the day after the gap.
+ */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
+  const first = midnightUtc - offsetAt(midnightUtc, timeZone);
+  // A clock change between the guess and the answer: correct the guess by the offset there.
+  const second = midnightUtc - offsetAt(first, timeZone);
+  if (offsetAt(second, timeZone) === offsetAt(first, timeZone)) return new Date(second);
+  // Midnight does not exist that day (the clock jumps over it): the day begins at the jump.
+  return new Date(Math.max(first, second));
+}
