@@ -60,7 +60,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /** The `version` an editable record carries; a write naming an older one is 409 (DESIGN §8). */
-export const VersionSchema = z.number().int().min(1);
+export const VersionSchema = z.number().int().min(1).max(2_147_483_647);
 
 /** A query-string flag: `true` or `false`. */
 export const QueryFlagSchema = z

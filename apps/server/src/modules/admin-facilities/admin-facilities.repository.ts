@@ -58,6 +58,18 @@ export async function insertFacility(
   await db.insertInto('facilities').values(row).execute();
 }
 
+/** A new facility's questionnaires and their questions (db/questionnaire-templates.ts). */
+export async function insertQuestionnaires(
+  db: Kysely<Database>,
+  rows: {
+    questionnaires: Insertable<Database['questionnaires']>[];
+    questions: Insertable<Database['questions']>[];
+  },
+): Promise<void> {
+  await db.insertInto('questionnaires').values(rows.questionnaires).execute();
+  await db.insertInto('questions').values(rows.questions).execute();
+}
+
 /**
  * Applies `changes` when the facility is still at `version`, and moves the version on. Whether a
  * row was changed: false when someone else's change came first (or the facility is gone).

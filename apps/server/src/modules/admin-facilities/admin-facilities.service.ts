@@ -19,6 +19,7 @@ import {
   type UpdateFacilityRequest,
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
+import { standardQuestionnaireRows } from '../../db/questionnaire-templates.js';
 import { fromFlag, toFlag } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
@@ -31,6 +32,7 @@ import {
   facilityNameTaken,
   findFacility,
   insertFacility,
+  insertQuestionnaires,
   listFacilitiesOf,
   updateFacilityAtVersion,
   type FacilityRow,
@@ -114,6 +116,11 @@ export async function createFacility(
         languages_json: JSON.stringify(settings.languages),
         version: 1,
       });
+      // It starts with the standard questionnaires, so its first survey can be taken at once.
+      await insertQuestionnaires(
+        trx,
+        standardQuestionnaireRows({ id, name: input.name }, () => newRowId(meta.at.getTime())),
+      );
       await recordAudit(trx, meta, {
         action: 'facility.created',
         targetType: 'facility',

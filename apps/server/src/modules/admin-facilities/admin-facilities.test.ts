@@ -7,6 +7,7 @@ import {
   type AdminFacility,
 } from '@carevoice/shared';
 import { describe, expect, it } from 'vitest';
+import { ADMISSION, DISCHARGE } from '../../db/questionnaire-templates.js';
 import { dbState } from '../../test/endpoint-requests.js';
 import { describeEachDialect, useTestApp, type SignedIn } from '../../test/harness.js';
 import { call, HARBOR, MAPLE, RIVERSIDE, signInNewUser } from '../../test/survey-kit.js';
@@ -131,6 +132,21 @@ describeEachDialect('administration: facilities', (dialect) => {
         languages: ['en', 'es'],
         version: 1,
       });
+    });
+
+    it('starts the facility with the standard Admission and Discharge questionnaires', async () => {
+      const admin = await superAdmin();
+      const response = await create(admin, { name: uniqueName('Questions') });
+      const { id } = response.json<{ id: string }>();
+      for (const surveyType of ['Admission', 'Discharge'] as const) {
+        const questions = await call(t, admin, 'questions', {
+          params: { surveyType, facilityId: id },
+        });
+        expect(questions.statusCode, questions.body).toBe(200);
+        expect(questions.json<{ name: string }[]>().map((question) => question.name)).toEqual(
+          (surveyType === 'Admission' ? ADMISSION : DISCHARGE).map((spec) => spec.name),
+        );
+      }
     });
 
     it('gives the settings left out their defaults (UTC, 7 and 0 days, English)', async () => {
