@@ -16,6 +16,7 @@ import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
@@ -92,5 +93,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(acknowledgementRoutes);
   await app.register(surveyRoutes);
   await app.register(surveySetRoutes);
+  await app.register(adminUserRoutes);
   return app;
 }
