@@ -7,6 +7,7 @@ import { PERMISSION_TYPES, type PermissionType } from '@carevoice/shared';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, Flag, User } from '../../db/database.js';
+import { fromBool } from '../../db/values.js';
 import { facilityVisible, type Viewer } from '../access/access.repository.js';
 
 /** A user with the grants the rules read. */
@@ -174,8 +175,8 @@ export async function findUserWithGrants(
   return {
     user: row,
     ...grants,
-    invitationPending: invitation_pending === true || Number(invitation_pending) === 1,
-    passwordSet: password_set === true || Number(password_set) === 1,
+    invitationPending: fromBool(invitation_pending),
+    passwordSet: fromBool(password_set),
   };
 }
 

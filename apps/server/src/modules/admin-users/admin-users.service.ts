@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { toFlag, toTimestamp } from '../../db/values.js';
+import { fromBool, toFlag, toTimestamp } from '../../db/values.js';
 import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
@@ -168,7 +168,7 @@ export async function listAdminUsers(
       all_facility_access: row.all_facility_access === 1,
       all_permission_access: row.all_permission_access === 1,
       mfa_enabled: false,
-      invitation_pending: row.invitation_pending === true || Number(row.invitation_pending) === 1,
+      invitation_pending: fromBool(row.invitation_pending),
       version: row.version,
     })),
     next_cursor: page.next_cursor,
