@@ -98,6 +98,9 @@ export const ADMIN_TEXT = {
     sendInvitation: 'Send invitation',
     invited: (email: string) => `Invitation sent to ${email}.`,
     conflictReload: 'Reload the latest version',
+    reloadFailed:
+      'The latest version could not be loaded: the user may no longer match the list. Close this window and open the user again.',
+    filtersLabel: 'Search and filters',
     // Confirmations
     confirmDeactivateHeading: (name: string) => `Deactivate ${name}?`,
     confirmDeactivate:

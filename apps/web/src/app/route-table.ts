@@ -31,6 +31,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     screens: [
       { path: paths.login, screen: 'login' },
       { path: paths.forgotPassword, screen: 'forgot-password' },
+      { path: paths.acceptInvitation, screen: 'accept-invitation' },
       { path: '*', screen: 'not-found' },
     ],
   },
@@ -61,6 +62,9 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     // The back office (DESIGN §8): one screen per section, inside the admin frame.
     layouts: ['guard-layout', 'shell-layout', 'admin-layout'],
     calls: ['me'],
-    screens: [{ path: paths.admin, screen: 'admin', calls: ['permissions'] }],
+    screens: [
+      { path: paths.admin, screen: 'admin', calls: ['permissions'] },
+      { path: paths.adminUsers, screen: 'admin-users', calls: ['permissions'] },
+    ],
   },
 ];
