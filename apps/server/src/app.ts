@@ -18,6 +18,7 @@ import { compileResponseSchemas } from './lib/response-schemas.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes.js';
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -98,5 +99,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminFacilityRoutes);
   await app.register(adminSurveySetRoutes);
   await app.register(auditRoutes);
+  await app.register(adminUserRoutes);
   return app;
 }

@@ -1,7 +1,9 @@
-import type { AuditAction } from './enums.js';
+import type { AuditAction, PermissionType } from './enums.js';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   FACILITY_NAME_MAX_LENGTH,
+  INVITATION_TTL_HOURS,
+  PASSWORD_MIN_LENGTH,
   SURVEY_DUE_DAYS_MAX,
   SURVEY_SET_NAME_MAX_LENGTH,
 } from './limits.js';
@@ -46,7 +48,127 @@ export const ADMIN_TEXT = {
     surveySets: 'Additional survey sets and the facilities that offer them.',
     audit: 'Every change and sign-in, who made it and when.',
   },
-  users: {},
+  users: {
+    // The Users screen
+    heading: 'Users',
+    intro: 'People who sign in to CareVoice in your facilities: what they may do, and where.',
+    searchLabel: 'Search by name or email',
+    searchPlaceholder: 'Name or email',
+    facilityFilter: 'Facility',
+    anyFacility: 'All facilities',
+    permissionFilter: 'Permission',
+    anyPermission: 'All permissions',
+    statusFilter: 'Status',
+    anyStatus: 'Any status',
+    activeOnly: 'Active',
+    inactiveOnly: 'Invited or deactivated',
+    clearFilters: 'Clear the search and filters',
+    tableLabel: 'Users',
+    columnName: 'Name',
+    columnFacilities: 'Facilities',
+    columnPermissions: 'Permissions',
+    columnStatus: 'Status',
+    columnActions: 'Actions',
+    statusActive: 'Active',
+    statusInvited: 'Invited',
+    statusDeactivated: 'Deactivated',
+    allFacilities: 'Every facility',
+    allPermissions: 'Every permission',
+    noPermissions: 'No permissions',
+    noFacilitiesGranted: 'No facilities',
+    otherFacilities: (count: number) =>
+      count === 1 ? '1 facility you do not manage' : `${count} facilities you do not manage`,
+    noUsers: 'No users yet. Invite the first colleague.',
+    noMatch: 'No user matches the search and filters.',
+    invite: 'Invite user',
+    actionsFor: (name: string) => `Actions for ${name}`,
+    edit: 'Edit',
+    deactivate: 'Deactivate',
+    reactivate: 'Reactivate',
+    resendInvitation: 'Resend invitation',
+    revokeInvitation: 'Revoke invitation',
+    // The invite and edit forms
+    inviteHeading: 'Invite a user',
+    inviteIntro: `They get an email with a link to set their password. The link works once, for ${INVITATION_TTL_HOURS} hours.`,
+    editHeading: (name: string) => `Edit ${name}`,
+    name: 'Full name',
+    email: 'Email',
+    permissions: 'Permissions',
+    permissionsHint: 'You can grant or remove only permissions you hold yourself.',
+    facilities: 'Facilities',
+    facilitiesHint: 'You can grant or remove only facilities you manage.',
+    facilitiesPlaceholder: 'Choose facilities',
+    allAccessHeading: 'Access to everything',
+    allFacilityAccess: 'Every facility, including new ones',
+    allPermissionAccess: 'Every permission',
+    allAccessHint:
+      'Only a user with access to every facility and every permission can change these two.',
+    sendInvitation: 'Send invitation',
+    invited: (email: string) => `Invitation sent to ${email}.`,
+    conflictReload: 'Reload the latest version',
+    reloadFailed:
+      'The latest version could not be loaded: the user may no longer match the list. Close this window and open the user again.',
+    filtersLabel: 'Search and filters',
+    // Confirmations
+    confirmDeactivateHeading: (name: string) => `Deactivate ${name}?`,
+    confirmDeactivate:
+      'They are signed out on every device at once and can no longer sign in. You can reactivate them later.',
+    confirmRevokeHeading: (name: string) => `Revoke the invitation of ${name}?`,
+    confirmRevoke:
+      'The link in their email stops working. You can send a new invitation later with Reactivate.',
+    keep: 'Keep',
+    // Permission names as people read them
+    permissionLabels: {
+      Managed_Care: 'Managed Care Updates',
+      Patients_Surveys: 'Patient Surveys',
+      Incentive_Acknowledgement: 'Incentive Acknowledgement',
+      Social_Work: 'Social Work',
+      Lorem_ipsum_text: 'Lorem ipsum (preview)',
+      Administration: 'Administration',
+      Survey_Results: 'Survey Results',
+    } satisfies Record<PermissionType, string>,
+    // Server answers and refusals
+    nameRequired: 'Enter the full name.',
+    nameTooLong: 'The name can be at most 200 characters.',
+    permissionUnknown: 'Not a known permission.',
+    facilityRequired: 'Choose at least one facility.',
+    emailTaken: 'A user with this email address already exists. Search for them in the list.',
+    userNotFound: 'This user does not exist.',
+    permissionNotHeld: (permission: string) =>
+      `You cannot grant or remove the ${permission} permission: you do not hold it yourself.`,
+    cannotDeactivateSelf: 'You cannot deactivate your own account.',
+    cannotRemoveOwnAdministration: 'You cannot remove your own Administration permission.',
+    lastAllAccessUser:
+      'This is the last active user with access to every facility and every permission. Give both to someone else first.',
+    alreadyActive: 'This user is already active.',
+    alreadyDeactivated: 'This user is already deactivated.',
+    invitationStillPending:
+      'This user has not accepted the invitation yet: resend or revoke the invitation instead.',
+    noPendingInvitation: 'This user has no pending invitation.',
+    deactivated: 'The user was deactivated and signed out everywhere.',
+    reactivated: 'The user was reactivated and can sign in again.',
+    reactivatedInvited:
+      'This user never set a password, so a new invitation was sent. They can sign in once they accept it.',
+    invitationResent: 'A new invitation was sent. The link in the earlier email no longer works.',
+    invitationRevoked: 'The invitation was revoked. Its link no longer works.',
+    // The public page that accepts an invitation
+    acceptHeading: 'Set your password',
+    acceptIntro: 'Welcome to CareVoice. Choose a password to finish setting up your account.',
+    newPassword: 'New password',
+    newPasswordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+    repeatPassword: 'Repeat the password',
+    passwordsDiffer: 'The two passwords are not the same.',
+    setPassword: 'Set password',
+    acceptedHeading: 'Your account is ready',
+    invitationAccepted:
+      'Your password is set. Sign in with your email address and the new password.',
+    signIn: 'Sign in',
+    noToken:
+      'This page needs the link from your invitation email. Open the link in the email again, or ask your administrator for a new invitation.',
+    invitationInvalid:
+      'This invitation link does not work any more: it was already used, replaced by a newer invitation or revoked. Ask your administrator for a new invitation.',
+    invitationExpired: `This invitation link has expired (links work for ${INVITATION_TTL_HOURS} hours). Ask your administrator to send a new invitation.`,
+  },
   facilities: {
     heading: 'Facilities',
     intro:

@@ -26,6 +26,14 @@ import {
   UpdateSurveySetRequestSchema,
 } from './schemas/admin-facilities.js';
 import {
+  AcceptInvitationRequestSchema,
+  AdminCreateUserRequestSchema,
+  AdminUpdateUserRequestSchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  AdminUsersResponseSchema,
+} from './schemas/admin-users.js';
+import {
   FacilityPermissionResponseSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -378,6 +386,67 @@ export const ENDPOINTS = {
     query: AuditExportQuerySchema,
     response: z.string(),
     responseType: 'csv',
+  },
+  // Administration: users (DESIGN §8). The calls on one user are `facility` calls anchored on
+  // that user: the service requires every facility of the user among the administrator's
+  // (modules/admin-users); the invite requires each of its `facility_ids`.
+  adminUsers: {
+    method: 'GET',
+    path: 'admin/users',
+    access: { kind: 'permission', permission: 'Administration' },
+    query: AdminUsersQuerySchema,
+    response: AdminUsersResponseSchema,
+  },
+  adminCreateUser: {
+    method: 'POST',
+    path: 'admin/users',
+    access: { kind: 'facility', permission: 'Administration' },
+    body: AdminCreateUserRequestSchema,
+    response: CreatedResponseSchema,
+    status: 201,
+  },
+  adminUpdateUser: {
+    method: 'PATCH',
+    path: 'admin/users/:userId',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    body: AdminUpdateUserRequestSchema,
+    response: AdminUserSchema,
+  },
+  adminDeactivateUser: {
+    method: 'POST',
+    path: 'admin/users/:userId/deactivate',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    response: DetailResponseSchema,
+  },
+  adminReactivateUser: {
+    method: 'POST',
+    path: 'admin/users/:userId/reactivate',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    response: DetailResponseSchema,
+  },
+  adminResendInvitation: {
+    method: 'POST',
+    path: 'admin/users/:userId/resend-invitation',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    response: DetailResponseSchema,
+  },
+  adminRevokeInvitation: {
+    method: 'POST',
+    path: 'admin/users/:userId/revoke-invitation',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    response: DetailResponseSchema,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: 'users/invitations/accept',
+    access: { kind: 'public' },
+    body: AcceptInvitationRequestSchema,
+    response: DetailResponseSchema,
   },
 } as const satisfies Record<string, EndpointDef>;
 

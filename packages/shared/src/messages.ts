@@ -3,6 +3,7 @@ import {
   CSV_IMPORT_MAX_ROWS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  INVITATION_TTL_HOURS,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
   RESET_CODE_TTL_MINUTES,
@@ -368,6 +369,26 @@ export const MAIL_TEXT = {
         '',
         'If you did not ask for a new password, you can ignore this email: your password stays ' +
           'the same.',
+        '',
+        UI_TEXT.appName,
+        publicUrl,
+      ].join('\n'),
+  },
+  /** An invitation to set a password (DESIGN §8): the link carries the token in its fragment. */
+  invitation: {
+    subject: 'You are invited to CareVoice',
+    body: (name: string, invitedBy: string, link: string, publicUrl: string) =>
+      [
+        `Hello ${name},`,
+        '',
+        `${invitedBy} invited you to ${UI_TEXT.appName}. Open this link to set your password:`,
+        '',
+        link,
+        '',
+        `The link works once, within ${INVITATION_TTL_HOURS} hours. After that, ask your ` +
+          'administrator to send a new invitation.',
+        '',
+        'If you did not expect this invitation, you can ignore this email.',
         '',
         UI_TEXT.appName,
         publicUrl,

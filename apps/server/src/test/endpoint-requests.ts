@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import {
   DISCHARGE_REASONS,
+  type AdminCreateUser,
   type EndpointName,
   type PermissionType,
   type Question,
@@ -15,10 +16,11 @@ import {
 import { sql } from 'kysely';
 import { DEMO_PASSWORD } from '../constants.js';
 import { addDays, localToday } from '../db/values.js';
+import { inviteUser } from '../modules/admin-users/admin-users.service.js';
 import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
 import { createUser } from '../modules/users/users.service.js';
 import { ALL_TABLES, TEST_TODAY, type SignedIn, type TestApp } from './harness.js';
-import { answerPath, answerRecords, openSurveys, type CallOptions } from './survey-kit.js';
+import { answerPath, answerRecords, MAPLE, openSurveys, type CallOptions } from './survey-kit.js';
 
 /** Records of one facility that the requests name. Every field belongs to `facilityId`. */
 export interface FacilityFixtures {
@@ -41,7 +43,11 @@ export interface FacilityFixtures {
   employee: { code: string; name: string; position: string; department: string };
   /** The id of that employee (the administration calls name employees by id). */
   employeeId: string;
-  /** A user whose only facility is this one (the administration of users). */
+  /**
+   * A user whose only facility is this one (the administration of users): invited and not yet
+   * accepted, so each call on one user can be accepted in the table's order (edit, deactivate,
+   * reactivate — which invites again —, resend, revoke).
+   */
   staffMemberId: string;
 }
 
@@ -54,6 +60,8 @@ export interface PublicFixtures {
   refreshToken: string;
   resetEmail: string;
   reset: { requestId: string; code: string };
+  /** The token of a live invitation (of a user of its own). */
+  invitationToken: string;
 }
 
 export interface RequestScope extends FacilityFixtures {
@@ -66,6 +74,9 @@ export interface RequestScope extends FacilityFixtures {
 
 /** A request: path parameters, JSON body and extra headers (survey-kit's `call` sends it). */
 export type EndpointRequest = CallOptions;
+
+/** The address the invite request invites: new in every app (each has a database of its own). */
+export const INVITEE_EMAIL = 'new-colleague@carevoice.test';
 
 /** Search text of the unlisted-residents call: long enough, and fixed (taken from no record). */
 export const UNLISTED_SEARCH_TEXT = 'Abbott';
@@ -176,6 +187,28 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   }),
   adminListAuditEvents: (s) => ({ query: { from: addDays(s.today, -30), to: s.today } }),
   adminExportAuditEvents: (s) => ({ query: { from: addDays(s.today, -30), to: s.today } }),
+  // Administration: users
+  adminUsers: () => ({ query: { q: 'staff', active: 'true' } }),
+  adminCreateUser: (s) => ({
+    body: {
+      email: INVITEE_EMAIL,
+      name: 'New Colleague',
+      permissions: ['Administration'],
+      facility_ids: [s.facilityId],
+    },
+  }),
+  adminUpdateUser: (s) => ({
+    params: { userId: s.staffMemberId },
+    // Users start at version 1; a repeat after an accepted edit is a 409, which is fine here.
+    body: { name: 'Staff Member Renamed', version: 1 },
+  }),
+  adminDeactivateUser: (s) => ({ params: { userId: s.staffMemberId } }),
+  adminReactivateUser: (s) => ({ params: { userId: s.staffMemberId } }),
+  adminResendInvitation: (s) => ({ params: { userId: s.staffMemberId } }),
+  adminRevokeInvitation: (s) => ({ params: { userId: s.staffMemberId } }),
+  acceptInvitation: (s) => ({
+    body: { token: s.public.invitationToken, password: 'a-new-long-password' },
+  }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -216,6 +249,7 @@ export function placeholderScope(tag: string, userId = `${tag}-user`): RequestSc
       refreshToken: 'refresh',
       resetEmail: 'someone@carevoice.test',
       reset: { requestId: 'reset', code: '123456' },
+      invitationToken: 'invitation-token',
     },
   };
 }
@@ -337,7 +371,7 @@ function employeeFields({ code, name, position, department }: FacilityFixtures['
   return { code, name, position, department };
 }
 
-/** A user whose only facility is `facilityId`: made once per app, then found again. */
+/** A user whose only facility is `facilityId`, invited: made once per app, then found again. */
 async function staffMemberOf(t: TestApp, facilityId: string): Promise<string> {
   const email = `staff-member-${facilityId}@carevoice.test`.toLowerCase();
   const found = await t.db
@@ -346,19 +380,30 @@ async function staffMemberOf(t: TestApp, facilityId: string): Promise<string> {
     .where('email', '=', email)
     .executeTakeFirst();
   if (found) return found.id;
-  const created = await createUser(
-    t.db,
-    {
-      email,
-      name: 'Staff Member',
-      password: 'a-long-staff-member-password',
-      admin: false,
-      permissions: ['Patients_Surveys'],
-      facilityIds: [facilityId],
-    },
-    t.clock.now(),
-  );
-  return created.id;
+  return inviteAsAdmin(t, {
+    email,
+    name: 'Staff Member',
+    permissions: ['Patients_Surveys'],
+    facility_ids: [facilityId],
+  });
+}
+
+/** Invites a user as the demo admin (the service itself: the mail lands in `t.mail`). */
+export async function inviteAsAdmin(t: TestApp, input: AdminCreateUser): Promise<string> {
+  const admin = await t.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', 'admin@carevoice.test')
+    .executeTakeFirstOrThrow();
+  const actor = {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    allFacilityAccess: true,
+    allPermissionAccess: true,
+  };
+  const meta = { at: t.clock.now(), ip: '127.0.0.1', userAgent: null, userId: admin.id };
+  return (await inviteUser(t.ctx, meta, actor, input)).id;
 }
 
 /**
@@ -387,6 +432,13 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
     payload: { email: resetEmail },
   });
   if (requested.statusCode !== 200) throw new Error(`reset request: ${requested.body}`);
+  const inviteeEmail = `invitee-${crypto.randomUUID()}@carevoice.test`;
+  await inviteAsAdmin(t, {
+    email: inviteeEmail,
+    name: 'Invited Colleague',
+    permissions: ['Patients_Surveys'],
+    facility_ids: [MAPLE],
+  });
   return {
     loginEmail,
     loginPassword: DEMO_PASSWORD,
@@ -396,6 +448,7 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
       requestId: requested.json<{ user_id: string }>().user_id,
       code: t.mail.lastCode(resetEmail),
     },
+    invitationToken: t.mail.lastInvitationToken(inviteeEmail),
   };
 }
 

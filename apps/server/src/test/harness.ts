@@ -105,6 +105,14 @@ export class CapturingMailer implements Mailer {
     if (!code) throw new Error(`no reset code mailed to ${email}`);
     return code;
   }
+
+  /** The token in the invitation link of the last mail to `email` (`…#token=<token>`). */
+  lastInvitationToken(email: string): string {
+    const mail = this.sent.filter((message) => message.to === email).at(-1);
+    const token = mail?.text.match(/\/accept-invitation#token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`no invitation link mailed to ${email}`);
+    return token;
+  }
 }
 
 export interface TestAppOptions {

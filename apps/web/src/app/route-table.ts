@@ -31,6 +31,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     screens: [
       { path: paths.login, screen: 'login' },
       { path: paths.forgotPassword, screen: 'forgot-password' },
+      { path: paths.acceptInvitation, screen: 'accept-invitation' },
       { path: '*', screen: 'not-found' },
     ],
   },
@@ -63,6 +64,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     calls: ['me'],
     screens: [
       { path: paths.admin, screen: 'admin', calls: ['permissions'] },
+      { path: paths.adminUsers, screen: 'admin-users', calls: ['permissions'] },
       { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
       { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
       { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },

@@ -65,3 +65,6 @@ export const CARD_GRID_NARROW_COLUMNS = 2;
 
 /** Rows of due-list cards rendered beyond the visible ones, above and below (spec §9). */
 export const CARD_GRID_OVERSCAN_ROWS = 2;
+
+/** The user list's search runs once typing has paused this long (DESIGN §8, Users). */
+export const ADMIN_SEARCH_DEBOUNCE_MS = 300;

@@ -6,7 +6,7 @@ import { paths, type AppPath } from '@/config/paths';
  * route table (app/route-table.ts).
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  // users
+  { key: 'users', path: paths.adminUsers },
   { key: 'facilities', path: paths.adminFacilities },
   // residents, employees
   { key: 'surveySets', path: paths.adminSurveySets },
