@@ -15,6 +15,8 @@ import type { Config } from './env.js';
 import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
+import { adminEmployeeRoutes } from './modules/admin-employees/admin-employees.routes.js';
+import { adminResidentRoutes } from './modules/admin-residents/admin-residents.routes.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -92,5 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(acknowledgementRoutes);
   await app.register(surveyRoutes);
   await app.register(surveySetRoutes);
+  await app.register(adminResidentRoutes);
+  await app.register(adminEmployeeRoutes);
   return app;
 }

@@ -8,5 +8,6 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/surveys.js';
 export * from './schemas/acknowledgements.js';
+export * from './schemas/admin-census.js';
 export * from './survey-engine.js';
 export * from './survey-sets.js';
