@@ -103,8 +103,8 @@ export const ADMIN_TEXT = {
     admitHeading: 'Admit resident',
     dischargeHeading: 'Record discharge',
     readmitHeading: 'Readmit resident',
-    admitHelp: (days: string) =>
-      `The Admission survey becomes due ${days} after the admission date.`,
+    admitHelp:
+      'The Admission survey becomes due the number of days after the admission date that the facility’s settings say.',
     dischargeHelp:
       'A date in the future is a planned discharge; today or earlier takes the resident off the staff lists. The Discharge survey is scheduled from this date.',
     readmitHelp:
@@ -168,6 +168,14 @@ export const ADMIN_TEXT = {
       `Imported: ${created.toLocaleString('en-US')} new, ${updated.toLocaleString('en-US')} changed.`,
     fileUnreadable: 'The file could not be read. Save it as UTF-8 CSV and try again.',
     close: 'Close',
+    editDatesHint:
+      'Changing a date here reschedules the survey it starts. Admit, Record discharge and Readmit in the list do the same in one step.',
+    languageNames: { en: 'English', es: 'Spanish' } as Record<string, string>,
+    loadingResidents: 'Loading the residents',
+    loadingEmployees: 'Loading the employees',
+    chooseAnotherFile: 'Choose another file',
+    fileTooLarge: 'This file is larger than the import limit.',
+    uploadFailed: 'The file could not be checked.',
     // Facility choice
     facilityInUrlUnknown: 'That facility is not one of yours. Choose one of your facilities.',
   },

@@ -61,6 +61,10 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     // The back office (DESIGN §8): one screen per section, inside the admin frame.
     layouts: ['guard-layout', 'shell-layout', 'admin-layout'],
     calls: ['me'],
-    screens: [{ path: paths.admin, screen: 'admin', calls: ['permissions'] }],
+    screens: [
+      { path: paths.admin, screen: 'admin', calls: ['permissions'] },
+      { path: paths.adminResidents, screen: 'admin-residents', calls: ['permissions'] },
+      { path: paths.adminEmployees, screen: 'admin-employees', calls: ['permissions'] },
+    ],
   },
 ];

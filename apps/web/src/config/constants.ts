@@ -65,3 +65,6 @@ export const CARD_GRID_NARROW_COLUMNS = 2;
 
 /** Rows of due-list cards rendered beyond the visible ones, above and below (spec §9). */
 export const CARD_GRID_OVERSCAN_ROWS = 2;
+
+/** The census and staff lists search once typing has paused this long. */
+export const CENSUS_SEARCH_DEBOUNCE_MS = 300;
