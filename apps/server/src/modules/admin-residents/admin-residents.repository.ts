@@ -45,31 +45,33 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** Words of a search, at most this many (each must match). */
+const SEARCH_WORDS_MAX = 5;
+
 /**
  * A page of the facility's residents by last name, first name and id, after `after` (that key
- * of the previous page's last row); `q` matches the first or last name, "first last", "last
- * first" or the client ID anywhere, ignoring case; `active` filters on the status.
+ * of the previous page's last row); `active` filters on the status. `q`: every word of it is
+ * found in the first name, the last name or the client ID, ignoring case ("maria o", "rossi
+ * mario", "abc-1"). PostgreSQL's LIKE tells case apart, so values are lowercased there; SQLite's
+ * LIKE already ignores the case of the ASCII letters, the only ones its lower() changes, so the
+ * same rows match without lowering every value of the facility.
  */
 export async function listResidentPage(
   db: Kysely<Database>,
+  dialect: Dialect,
   filter: { facilityId: string; q?: string; active?: boolean; after?: CursorKey; limit: number },
 ): Promise<ResidentRow[]> {
   const { facilityId, q, active, after, limit } = filter;
   let query = db.selectFrom('residents').selectAll().where('facility_id', '=', facilityId);
   if (active !== undefined) query = query.where('active', '=', active ? 1 : 0);
-  if (q !== undefined && q.trim() !== '') {
-    const pattern = containsPattern(q.trim());
-    const like = (expression: ReturnType<typeof sql>) =>
-      sql<boolean>`lower(${expression}) like ${pattern} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([
-        like(sql`first_name`),
-        like(sql`last_name`),
-        like(sql`first_name || ' ' || last_name`),
-        like(sql`last_name || ' ' || first_name`),
-        like(sql`client_id`),
-      ]),
-    );
+  const words = (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  for (const word of words) {
+    const pattern = containsPattern(word);
+    const like = (column: 'first_name' | 'last_name' | 'client_id') =>
+      dialect === 'postgres'
+        ? sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+        : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+    query = query.where((eb) => eb.or([like('first_name'), like('last_name'), like('client_id')]));
   }
   if (after !== undefined) {
     const [lastName = '', firstName = '', id = ''] = after.map(String);
@@ -259,4 +261,51 @@ export async function closeOpenSurvey(db: Kysely<Database>, id: string): Promise
     .where('status', 'in', OPEN_SURVEY_STATUSES)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Moves open surveys to new due dates, a chunk per statement (an import may move thousands);
+ * answers how many were still open and moved.
+ */
+export async function moveOpenSurveys(
+  db: Kysely<Database>,
+  moves: readonly { id: string; dueDate: string }[],
+): Promise<number> {
+  let moved = 0;
+  for (const slice of chunks(moves)) {
+    const dueDate = sql<string>`case ${sql.ref('id')} ${sql.join(
+      slice.map((move) => sql`when ${move.id} then ${move.dueDate}`),
+      sql` `,
+    )} end`;
+    const result = await db
+      .updateTable('surveys')
+      .set({ due_date: dueDate, status: 'due', delayed_until: null })
+      .where(
+        'id',
+        'in',
+        slice.map((move) => move.id),
+      )
+      .where('status', 'in', OPEN_SURVEY_STATUSES)
+      .executeTakeFirst();
+    moved += Number(result.numUpdatedRows);
+  }
+  return moved;
+}
+
+/** Closes open surveys as not completable, a chunk per statement; answers how many. */
+export async function closeOpenSurveys(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<number> {
+  let closed = 0;
+  for (const slice of chunks(ids)) {
+    const result = await db
+      .updateTable('surveys')
+      .set({ status: 'not_completable' })
+      .where('id', 'in', slice)
+      .where('status', 'in', OPEN_SURVEY_STATUSES)
+      .executeTakeFirst();
+    closed += Number(result.numUpdatedRows);
+  }
+  return closed;
 }

@@ -149,7 +149,7 @@ export async function listResidents(
   query: AdminResidentListQuery,
 ): Promise<AdminResidentListResponse> {
   const after = decodeCursor(query.cursor, 3);
-  const rows = await listResidentPage(ctx.db, {
+  const rows = await listResidentPage(ctx.db, ctx.dialect, {
     facilityId,
     ...(query.q === undefined ? {} : { q: query.q }),
     ...(query.status === undefined ? {} : { active: query.status === 'active' }),

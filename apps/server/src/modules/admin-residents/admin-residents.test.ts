@@ -670,6 +670,17 @@ describeEachDialect('census: residents', (dialect) => {
         closed: 0,
         by: 'resident.imported',
       });
+      // The planned discharge is called off in the next file: its survey is closed, not deleted.
+      await importOk(facilityId, file('R-1,Ada,Lovelace,2026-11-19,,en'), false);
+      expect((await surveysOf(id, 'Discharge')).map((survey) => survey.status)).toEqual([
+        'not_completable',
+      ]);
+      expect(await detailsOf('survey.scheduled', facilityId)).toContainEqual({
+        created: 0,
+        moved: 0,
+        closed: 1,
+        by: 'resident.imported',
+      });
     });
 
     it('names every problem by row and column (400 with the report) and writes nothing', async () => {

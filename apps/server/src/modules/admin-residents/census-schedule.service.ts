@@ -24,8 +24,10 @@ import type { RequestMeta } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   closeOpenSurvey,
+  closeOpenSurveys,
   insertSurveys,
   moveOpenSurvey,
+  moveOpenSurveys,
   type CensusSurvey,
   type FacilityCensus,
 } from './admin-residents.repository.js';
@@ -237,6 +239,20 @@ export async function applySchedules(
       submitted_at: null,
     })),
   );
+  if (!options.auditEach) {
+    // An import: a statement per chunk, and the caller records one summary.
+    const moves = changed.flatMap(({ action }) =>
+      action.kind === 'move' ? [{ id: action.survey_id, dueDate: action.due_date }] : [],
+    );
+    const closes = changed.flatMap(({ action }) =>
+      action.kind === 'close' ? [action.survey_id] : [],
+    );
+    return {
+      created: created.length,
+      moved: await moveOpenSurveys(trx, moves),
+      closed: await closeOpenSurveys(trx, closes),
+    };
+  }
   for (const entry of changed) {
     const { action } = entry;
     entry.done =
@@ -245,41 +261,39 @@ export async function applySchedules(
         : await closeOpenSurvey(trx, action.survey_id);
   }
   const done = changed.filter((entry) => entry.done);
-  if (options.auditEach) {
-    for (const { id, residentId, action } of created) {
-      await recordAudit(trx, meta, {
-        action: 'survey.scheduled',
-        targetType: 'survey',
-        targetId: id,
-        facilityId,
-        detail: {
-          survey_type: action.survey_type,
-          due_date: action.due_date,
-          resident_id: residentId,
-        },
-      });
-    }
-    for (const { residentId, action } of done) {
-      await recordAudit(trx, meta, {
-        action: 'survey.scheduled',
-        targetType: 'survey',
-        targetId: action.survey_id,
-        facilityId,
-        detail:
-          action.kind === 'move'
-            ? {
-                survey_type: action.survey_type,
-                due_date: action.due_date,
-                moved_from: action.from,
-                resident_id: residentId,
-              }
-            : {
-                survey_type: action.survey_type,
-                closed: 'not_completable',
-                resident_id: residentId,
-              },
-      });
-    }
+  for (const { id, residentId, action } of created) {
+    await recordAudit(trx, meta, {
+      action: 'survey.scheduled',
+      targetType: 'survey',
+      targetId: id,
+      facilityId,
+      detail: {
+        survey_type: action.survey_type,
+        due_date: action.due_date,
+        resident_id: residentId,
+      },
+    });
+  }
+  for (const { residentId, action } of done) {
+    await recordAudit(trx, meta, {
+      action: 'survey.scheduled',
+      targetType: 'survey',
+      targetId: action.survey_id,
+      facilityId,
+      detail:
+        action.kind === 'move'
+          ? {
+              survey_type: action.survey_type,
+              due_date: action.due_date,
+              moved_from: action.from,
+              resident_id: residentId,
+            }
+          : {
+              survey_type: action.survey_type,
+              closed: 'not_completable',
+              resident_id: residentId,
+            },
+    });
   }
   return {
     created: created.length,
