@@ -1,3 +1,5 @@
+import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
+
 /**
  * Every text of the back office (DESIGN §8): the screens' words and the server's messages, one
  * section per area. Like messages.ts, texts say what happened and what to do.
@@ -48,20 +50,19 @@ export const ADMIN_TEXT = {
       `Another resident of this facility already has the client ID "${clientId}". Search for them and edit that record instead.`,
     employeeCodeTaken: (code: string) =>
       `Another employee of this facility already has the code "${code}". Search for them and edit that record instead.`,
-    employeeCodeDash:
-      'An employee code cannot contain "-" (the acknowledgement list joins name and code with it). Use letters and digits.',
+    employeeCodeDash: CENSUS_FIELD_MESSAGES.employeeCodeDash,
     languageNotOffered: (languages: readonly string[]) =>
       `This facility offers the languages ${languages.join(', ')}. Choose one of them, or add the language in the facility's settings first.`,
     dischargeBeforeAdmission: 'The discharge date cannot be before the admission date.',
     importChanged:
       'The census changed while the file was being imported. Nothing was imported: upload the file again.',
     // CSV rows: one message per problem, shown by row and column
-    required: 'A value is required.',
-    tooLong: (max: number) => `At most ${max} characters.`,
-    nulCharacter: 'Remove the NUL character (U+0000).',
+    required: CENSUS_FIELD_MESSAGES.required,
+    tooLong: CENSUS_FIELD_MESSAGES.tooLong,
+    nulCharacter: CENSUS_FIELD_MESSAGES.nulCharacter,
     invalidDate: 'Use a date in the form yyyy-MM-dd that exists, e.g. 2026-03-31.',
     invalidFlag: 'Use true or false (yes/no and 1/0 are also accepted).',
-    invalidEmail: 'Enter a valid email address, or leave it empty.',
+    invalidEmail: CENSUS_FIELD_MESSAGES.invalidEmail,
     duplicateKey: (row: number) => `The same value is already in row ${row} of this file.`,
     importRefused: (problems: number) =>
       `${problems.toLocaleString('en-US')} ${problems === 1 ? 'problem' : 'problems'} in the file. Nothing was imported: fix ${problems === 1 ? 'it' : 'them'} and upload the file again.`,

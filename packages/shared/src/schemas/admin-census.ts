@@ -5,7 +5,6 @@
  * the same whichever way it arrives.
  */
 import { z } from 'zod';
-import { ADMIN_TEXT } from '../admin-texts.js';
 import {
   CursorSchema,
   DateStringSchema,
@@ -16,7 +15,22 @@ import {
   VersionSchema,
 } from './common.js';
 
-const text = ADMIN_TEXT.census;
+/**
+ * The messages of the field checks below. ADMIN_TEXT.census holds them too (with every other
+ * text of these screens); they are defined here so the contract, which every page loads, does
+ * not carry the whole back office's texts along.
+ */
+export const CENSUS_FIELD_MESSAGES = {
+  required: 'A value is required.',
+  tooLong: (max: number) => `At most ${max} characters.`,
+  nulCharacter: 'Remove the NUL character (U+0000).',
+  employeeCodeDash:
+    'An employee code cannot contain "-" (the acknowledgement list joins name and code with it). Use letters and digits.',
+  invalidEmail: 'Enter a valid email address, or leave it empty.',
+  status: 'Use active or discharged.',
+} as const;
+
+const text = CENSUS_FIELD_MESSAGES;
 
 /** Longest values kept (portable text columns; also what a spreadsheet cell sensibly holds). */
 export const CENSUS_LIMITS = {
@@ -98,7 +112,7 @@ export type AdminResident = z.infer<typeof AdminResidentSchema>;
 
 export const AdminResidentListQuerySchema = z.object({
   q: SearchSchema.optional(),
-  status: z.enum(RESIDENT_STATUSES, { error: 'Use active or discharged.' }).optional(),
+  status: z.enum(RESIDENT_STATUSES, { error: text.status }).optional(),
   cursor: CursorSchema.optional(),
 });
 export type AdminResidentListQuery = z.infer<typeof AdminResidentListQuerySchema>;
