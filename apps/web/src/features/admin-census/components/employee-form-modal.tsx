@@ -4,7 +4,7 @@ import {
   type AdminEmployee,
   type AdminEmployeeCreateRequest,
 } from '@carevoice/shared';
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form-error';
@@ -130,7 +130,7 @@ export function EmployeeFormModal({
             onChange={(event) => set('email', event.currentTarget.value)}
             error={errors.email}
           />
-          <Switch
+          <Checkbox
             label={text.active}
             checked={values.active}
             onChange={(event) => set('active', event.currentTarget.checked)}

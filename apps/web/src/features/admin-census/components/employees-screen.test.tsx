@@ -131,7 +131,7 @@ describe('Employees (the staff list)', () => {
     await table();
     await user.click(screen.getByRole('button', { name: text.editNamed('Bo Chef') }));
     const dialog = await screen.findByRole('dialog', { name: text.editEmployee });
-    await user.click(within(dialog).getByRole('switch', { name: text.active }));
+    await user.click(within(dialog).getByRole('checkbox', { name: text.active }));
     await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.common.save }));
     expect(await screen.findByText(text.employeeSaved)).toBeVisible();
     expect(sent.find((request) => request.method === 'PATCH')).toEqual({

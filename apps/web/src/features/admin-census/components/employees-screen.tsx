@@ -6,6 +6,7 @@ import {
 } from '@carevoice/shared';
 import {
   Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -125,8 +126,8 @@ function EmployeesOfFacility({ facility }: { facility: CensusFacilityChoice }) {
         </Paper>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover aria-label={text.employeesTable}>
+          <Box style={{ overflowX: 'auto' }}>
+            <Table miw={860} striped highlightOnHover aria-label={text.employeesTable}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{text.name}</Table.Th>
@@ -149,7 +150,7 @@ function EmployeesOfFacility({ facility }: { facility: CensusFacilityChoice }) {
                     <Table.Td>{employee.position}</Table.Td>
                     <Table.Td>{employee.email ?? text.none}</Table.Td>
                     <Table.Td>
-                      <Badge color={employee.active ? 'green' : 'gray'} variant="light">
+                      <Badge color={employee.active ? 'teal.9' : 'gray.7'} variant="filled">
                         {employee.active ? text.activeYes : text.activeNo}
                       </Badge>
                     </Table.Td>
@@ -167,7 +168,7 @@ function EmployeesOfFacility({ facility }: { facility: CensusFacilityChoice }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
           {employees.hasNextPage ? (
             <Group justify="center">
               <Button

@@ -5,17 +5,16 @@ import {
   type ImportReport,
 } from '@carevoice/shared';
 import {
+  Box,
   Button,
-  Code,
-  FileInput,
   Group,
   Modal,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
 } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,6 +53,7 @@ export function ImportCsvModal({
   template,
 }: ImportCsvModalProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [failure, setFailure] = useState<string | null>(null);
   const busy = importer.isPending;
@@ -61,6 +61,7 @@ export function ImportCsvModal({
   const close = () => {
     if (busy) return;
     setFile(null);
+    setFileKey((key) => key + 1);
     setStep({ kind: 'choose' });
     setFailure(null);
     importer.reset();
@@ -124,7 +125,11 @@ export function ImportCsvModal({
           <Text>{text.importIntro}</Text>
           <Stack gap={4}>
             <Text fw={600}>{text.expectedColumns}</Text>
-            <Code block>{columns.join(',')}</Code>
+            <Paper withBorder radius="sm" px="sm" py={6} bg="var(--mantine-color-gray-0)">
+              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {columns.join(',')}
+              </Text>
+            </Paper>
             <Text size="sm" c="dimmed">
               {text.importLimits(
                 CSV_IMPORT_MAX_ROWS.toLocaleString('en-US'),
@@ -137,16 +142,16 @@ export function ImportCsvModal({
               {text.downloadTemplate}
             </Button>
           </Group>
-          <FileInput
+          <TextInput
+            // The key empties the field when the administrator starts again with another file.
+            key={fileKey}
+            type="file"
             label={text.chooseFile}
-            placeholder={text.chooseFilePlaceholder}
             accept=".csv,text/csv"
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
               setFailure(null);
             }}
-            clearable
             disabled={busy}
           />
           <FormError message={failure} />
@@ -167,6 +172,7 @@ export function ImportCsvModal({
           onImport={() => commit(step.csv)}
           onChooseAnother={() => {
             setFile(null);
+            setFileKey((key) => key + 1);
             setFailure(null);
             setStep({ kind: 'choose' });
           }}
@@ -208,8 +214,8 @@ function ImportPreview({
           <Text fw={600} component="h3" m={0}>
             {text.problemsHeading}
           </Text>
-          <ScrollArea.Autosize mah={320} type="auto">
-            <Table striped withTableBorder aria-label={text.problemsTable} stickyHeader>
+          <Box mah={320} style={{ overflowY: 'auto' }}>
+            <Table striped withTableBorder aria-label={text.problemsTable}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{text.problemRow}</Table.Th>
@@ -227,7 +233,7 @@ function ImportPreview({
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea.Autosize>
+          </Box>
         </Stack>
       ) : rows === 0 ? (
         <Text>{text.nothingToImport}</Text>

@@ -100,7 +100,7 @@ export function ResidentDatesModal({
             </Button>
             <Button
               type="submit"
-              color={event === 'discharge' ? 'red' : undefined}
+              color={event === 'discharge' ? 'red.9' : undefined}
               loading={update.isPending}
             >
               {wording.confirm}

@@ -214,11 +214,7 @@ describe('Residents (the census)', () => {
     await user.click(screen.getByRole('button', { name: text.importCsv }));
     const dialog = await screen.findByRole('dialog', { name: text.importHeading });
     expect(within(dialog).getByText(/client_id,first_name,last_name/)).toBeVisible();
-    const input = () => {
-      const element = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!element) throw new Error('no file input');
-      return element;
-    };
+    const input = () => within(dialog).getByLabelText<HTMLInputElement>(text.chooseFile);
     await user.upload(input(), new File(['client_id\nbad'], 'census.csv', { type: 'text/csv' }));
     await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
     const problems = await within(dialog).findByRole('table', { name: text.problemsTable });

@@ -7,6 +7,7 @@ import {
 } from '@carevoice/shared';
 import {
   Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -124,8 +125,8 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
         </Paper>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover aria-label={text.residentsTable}>
+          <Box style={{ overflowX: 'auto' }}>
+            <Table miw={860} striped highlightOnHover aria-label={text.residentsTable}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{text.name}</Table.Th>
@@ -148,7 +149,7 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
           {residents.hasNextPage ? (
             <Group justify="center">
               <Button
@@ -220,7 +221,7 @@ function ResidentRow({
             : resident.discharged_on}
       </Table.Td>
       <Table.Td>
-        <Badge color={active ? 'green' : 'gray'} variant="light">
+        <Badge color={active ? 'teal.9' : 'gray.7'} variant="filled">
           {active ? text.statusActive : text.statusDischarged}
         </Badge>
       </Table.Td>
