@@ -16,6 +16,9 @@ const sharedUi = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]
 const sharedLib = /node_modules[\\/](zod|react-toastify|@tanstack[\\/]react-query|clsx)[\\/]/;
 const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
 const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
+/** The back office: its layout and its features (`features/admin`, `features/admin-…`). */
+const adminCode =
+  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)/;
 
 /** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
 const EVERY_PAGE_CHUNK = 'layouts';
@@ -149,13 +152,23 @@ export default defineConfig({
             { name: 'ui', test: sharedUi, minShareCount: 2, priority: 2 },
             // Validation, toasts and server-state hooks: nearly every screen needs them.
             { name: 'lib', test: sharedLib, minShareCount: 2, priority: 1 },
+            // The back office's code shared by its screens (the admin frame, the census and
+            // staff screens…): only the admin pages load it, not every page.
+            {
+              name: 'admin',
+              test: adminCode,
+              minShareCount: 2,
+              priority: 0.5,
+              includeDependenciesRecursively: false,
+            },
             // The app's own code (API calls, hooks, shared contract) used by several screens.
             { name: 'app', test: appCode, minShareCount: 2 },
             // The layouts and the toast area, small and wanted on (nearly) every first page: one
             // file rather than three round trips.
             {
               name: EVERY_PAGE_CHUNK,
-              test: /[\\/]src[\\/]app[\\/](layouts[\\/][\w-]+|toasts)\.tsx$/,
+              // (Not the back office's layout: it brings the admin frame, which only admin pages load.)
+              test: /[\\/]src[\\/]app[\\/](layouts[\\/](?!admin-)[\w-]+|toasts)\.tsx$/,
             },
           ],
         },

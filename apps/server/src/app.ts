@@ -15,6 +15,8 @@ import type { Config } from './env.js';
 import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
+import { adminEmployeeRoutes } from './modules/admin-employees/admin-employees.routes.js';
+import { adminResidentRoutes } from './modules/admin-residents/admin-residents.routes.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes.js';
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
@@ -100,5 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminSurveySetRoutes);
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminResidentRoutes);
+  await app.register(adminEmployeeRoutes);
   return app;
 }

@@ -7,6 +7,7 @@ import {
   SURVEY_DUE_DAYS_MAX,
   SURVEY_SET_NAME_MAX_LENGTH,
 } from './limits.js';
+import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
 
 /**
  * Every text of the back office (DESIGN §8): the screens' words and the server's messages, one
@@ -226,7 +227,145 @@ export const ADMIN_TEXT = {
     languageUnknown: 'This language is not offered by CareVoice.',
     englishRequired: 'English is always offered: keep it in the list.',
   },
-  census: {},
+  /** Residents (the census) and employees, their CSV import and export (DESIGN §8). */
+  census: {
+    // Server refusals
+    residentNotFound: 'This resident does not exist.',
+    employeeNotFound: 'This employee does not exist.',
+    clientIdTaken: (clientId: string) =>
+      `Another resident of this facility already has the client ID "${clientId}". Search for them and edit that record instead.`,
+    employeeCodeTaken: (code: string) =>
+      `Another employee of this facility already has the code "${code}". Search for them and edit that record instead.`,
+    employeeCodeDash: CENSUS_FIELD_MESSAGES.employeeCodeDash,
+    languageNotOffered: (languages: readonly string[]) =>
+      `This facility offers the languages ${languages.join(', ')}. Choose one of them, or add the language in the facility's settings first.`,
+    dischargeBeforeAdmission: 'The discharge date cannot be before the admission date.',
+    importChanged:
+      'The census changed while the file was being imported. Nothing was imported: upload the file again.',
+    // CSV rows: one message per problem, shown by row and column
+    required: CENSUS_FIELD_MESSAGES.required,
+    tooLong: CENSUS_FIELD_MESSAGES.tooLong,
+    nulCharacter: CENSUS_FIELD_MESSAGES.nulCharacter,
+    invalidDate: 'Use a date in the form yyyy-MM-dd that exists, e.g. 2026-03-31.',
+    invalidFlag: 'Use true or false (yes/no and 1/0 are also accepted).',
+    invalidEmail: CENSUS_FIELD_MESSAGES.invalidEmail,
+    duplicateKey: (row: number) => `The same value is already in row ${row} of this file.`,
+    importRefused: (problems: number) =>
+      `${problems.toLocaleString('en-US')} ${problems === 1 ? 'problem' : 'problems'} in the file. Nothing was imported: fix ${problems === 1 ? 'it' : 'them'} and upload the file again.`,
+    importProblemsListed: (listed: number) =>
+      `The first ${listed.toLocaleString('en-US')} are listed.`,
+    // Screens
+    residentsHeading: 'Residents',
+    employeesHeading: 'Employees',
+    residentsIntro:
+      'The census of the facility. Admitting a resident schedules the Admission survey; recording a discharge date schedules the Discharge survey.',
+    employeesIntro:
+      'The staff residents can acknowledge: the survey’s department → position → employee choice and the culinary review list exactly the active employees here.',
+    searchResidents: 'Search by name or client ID',
+    searchEmployees: 'Search by name, code or email',
+    statusFilter: 'Status',
+    activeFilter: 'Active',
+    all: 'All',
+    statusActive: 'Active',
+    statusDischarged: 'Discharged',
+    activeYes: 'Active',
+    activeNo: 'Inactive',
+    noResidents: 'No residents match. Add one, or import the census from a CSV file.',
+    noEmployees: 'No employees match. Add one, or import the staff list from a CSV file.',
+    residentsTable: 'Residents of the facility',
+    employeesTable: 'Employees of the facility',
+    actions: 'Actions',
+    addResident: 'Add resident',
+    addEmployee: 'Add employee',
+    editResident: 'Edit resident',
+    editEmployee: 'Edit employee',
+    edit: 'Edit',
+    editNamed: (name: string) => `Edit ${name}`,
+    admit: 'Admit',
+    admitNamed: (name: string) => `Admit ${name}`,
+    recordDischarge: 'Record discharge',
+    recordDischargeNamed: (name: string) => `Record the discharge of ${name}`,
+    readmit: 'Readmit',
+    readmitNamed: (name: string) => `Readmit ${name}`,
+    admitHeading: 'Admit resident',
+    dischargeHeading: 'Record discharge',
+    readmitHeading: 'Readmit resident',
+    admitHelp:
+      'The Admission survey becomes due the number of days after the admission date that the facility’s settings say.',
+    dischargeHelp:
+      'A date in the future is a planned discharge; today or earlier takes the resident off the staff lists. The Discharge survey is scheduled from this date.',
+    readmitHelp:
+      'The discharge date is cleared and the resident is active again; the Admission survey is scheduled from the new admission date.',
+    confirmDischarge: 'Record discharge',
+    confirmAdmit: 'Admit',
+    confirmReadmit: 'Readmit',
+    clientId: 'Client ID',
+    firstName: 'First name',
+    lastName: 'Last name',
+    name: 'Name',
+    preferredLanguage: 'Preferred language',
+    admittedOn: 'Admission date',
+    dischargedOn: 'Discharge date',
+    status: 'Status',
+    employeeCode: 'Employee code',
+    department: 'Department',
+    position: 'Position',
+    email: 'Email',
+    emailOptional: 'Email (optional)',
+    active: 'Active',
+    none: '—',
+    plannedDischarge: (date: string) => `Discharge planned ${date}`,
+    languagesNote:
+      'Languages offered by the facility. Until the facility settings are available here, English and Spanish are offered.',
+    residentCreated: 'Resident added.',
+    residentSaved: 'Resident saved.',
+    employeeCreated: 'Employee added.',
+    employeeSaved: 'Employee saved.',
+    saveFailed: 'Not saved.',
+    // Import and export
+    importCsv: 'Import CSV',
+    exportCsv: 'Export CSV',
+    exporting: 'Preparing the file',
+    exportFailed: 'The file could not be exported. Try again.',
+    downloadTemplate: 'Download a template',
+    importHeading: 'Import from a CSV file',
+    importIntro:
+      'Upload a UTF-8 CSV file (comma or semicolon separated, with a header row). Records are matched by the first column: new ones are added, existing ones updated. Nothing is written until you confirm.',
+    expectedColumns: 'Columns',
+    importLimits: (rows: string, megabytes: number) =>
+      `At most ${rows} rows and ${megabytes} MB per file.`,
+    chooseFile: 'CSV file',
+    chooseFilePlaceholder: 'Choose a file',
+    checkFile: 'Check the file',
+    checking: 'Checking the file',
+    importing: 'Importing',
+    previewHeading: 'What the import will do',
+    previewCreated: 'New',
+    previewUpdated: 'Changed',
+    previewUnchanged: 'Unchanged',
+    problemsHeading: 'Problems to fix',
+    problemsTable: 'Problems in the file, by row and column',
+    problemRow: 'Row',
+    problemColumn: 'Column',
+    problemMessage: 'Problem',
+    nothingToImport: 'Every record in the file is already up to date.',
+    confirmImport: (rows: number) =>
+      `Import ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`,
+    imported: (created: number, updated: number) =>
+      `Imported: ${created.toLocaleString('en-US')} new, ${updated.toLocaleString('en-US')} changed.`,
+    fileUnreadable: 'The file could not be read. Save it as UTF-8 CSV and try again.',
+    close: 'Close',
+    editDatesHint:
+      'Changing a date here reschedules the survey it starts. Admit, Record discharge and Readmit in the list do the same in one step.',
+    languageNames: { en: 'English', es: 'Spanish' } as Record<string, string>,
+    loadingResidents: 'Loading the residents',
+    loadingEmployees: 'Loading the employees',
+    chooseAnotherFile: 'Choose another file',
+    fileTooLarge: 'This file is larger than the import limit.',
+    uploadFailed: 'The file could not be checked.',
+    // Facility choice
+    facilityInUrlUnknown: 'That facility is not one of yours. Choose one of your facilities.',
+  },
   surveySets: {
     heading: 'Survey sets',
     intro:

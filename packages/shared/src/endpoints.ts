@@ -9,6 +9,22 @@
 import { z } from 'zod';
 import type { PermissionType } from './enums.js';
 import {
+  AdminEmployeeCreateRequestSchema,
+  AdminEmployeeListQuerySchema,
+  AdminEmployeeListResponseSchema,
+  AdminEmployeeSchema,
+  AdminEmployeeUpdateRequestSchema,
+  AdminResidentCreateRequestSchema,
+  AdminResidentListQuerySchema,
+  AdminResidentListResponseSchema,
+  AdminResidentSchema,
+  AdminResidentUpdateRequestSchema,
+  CsvDownloadSchema,
+  CsvFileSchema,
+  ImportQuerySchema,
+  ImportReportSchema,
+} from './schemas/admin-census.js';
+import {
   AcknowledgementListResponseSchema,
   ReviewDecisionRequestSchema,
 } from './schemas/acknowledgements.js';
@@ -447,6 +463,95 @@ export const ENDPOINTS = {
     access: { kind: 'public' },
     body: AcceptInvitationRequestSchema,
     response: DetailResponseSchema,
+  },
+  // Administration: residents and employees
+  adminResidents: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/residents',
+    access: administration,
+    params: facilityParams,
+    query: AdminResidentListQuerySchema,
+    response: AdminResidentListResponseSchema,
+  },
+  adminResidentCreate: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/residents',
+    access: administration,
+    params: facilityParams,
+    body: AdminResidentCreateRequestSchema,
+    status: 201,
+    response: CreatedResponseSchema,
+  },
+  adminResidentUpdate: {
+    method: 'PATCH',
+    path: 'admin/residents/:residentId',
+    // The facility is the resident's (checked by the service).
+    access: administration,
+    params: z.object({ residentId: IdSchema }),
+    body: AdminResidentUpdateRequestSchema,
+    response: AdminResidentSchema,
+  },
+  adminResidentsImport: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/residents/import',
+    access: administration,
+    params: facilityParams,
+    query: ImportQuerySchema,
+    body: CsvFileSchema,
+    bodyType: 'csv',
+    response: ImportReportSchema,
+  },
+  adminResidentsExport: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/residents/export',
+    access: administration,
+    params: facilityParams,
+    responseType: 'csv',
+    response: CsvDownloadSchema,
+  },
+  adminEmployees: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/employees',
+    access: administration,
+    params: facilityParams,
+    query: AdminEmployeeListQuerySchema,
+    response: AdminEmployeeListResponseSchema,
+  },
+  adminEmployeeCreate: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/employees',
+    access: administration,
+    params: facilityParams,
+    body: AdminEmployeeCreateRequestSchema,
+    status: 201,
+    response: CreatedResponseSchema,
+  },
+  adminEmployeeUpdate: {
+    method: 'PATCH',
+    path: 'admin/employees/:employeeId',
+    // The facility is the employee's (checked by the service).
+    access: administration,
+    params: z.object({ employeeId: IdSchema }),
+    body: AdminEmployeeUpdateRequestSchema,
+    response: AdminEmployeeSchema,
+  },
+  adminEmployeesImport: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/employees/import',
+    access: administration,
+    params: facilityParams,
+    query: ImportQuerySchema,
+    body: CsvFileSchema,
+    bodyType: 'csv',
+    response: ImportReportSchema,
+  },
+  adminEmployeesExport: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/employees/export',
+    access: administration,
+    params: facilityParams,
+    responseType: 'csv',
+    response: CsvDownloadSchema,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -9,6 +9,7 @@ export * from './schemas/auth.js';
 export * from './schemas/surveys.js';
 export * from './schemas/acknowledgements.js';
 export * from './schemas/admin-users.js';
+export * from './schemas/admin-census.js';
 export * from './survey-engine.js';
 export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';

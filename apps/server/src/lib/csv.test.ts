@@ -35,6 +35,24 @@ describe('parseCsv', () => {
     );
   });
 
+  it('numbers rows as a spreadsheet does, counting the blank lines it skips', () => {
+    const parsed = parseCsv('code,name\n\nA1,Ana\n,\n  \nB2,"Two\nlines"\nC3,Cy', COLUMNS);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows.map((row) => [row.row, row.values.code])).toEqual([
+      [3, 'A1'],
+      [6, 'B2'],
+      [7, 'C3'],
+    ]);
+  });
+
+  it('names a row with more or fewer values than the header', () => {
+    const parsed = parseCsv('code,name\nA1\nB2,Bo,extra\nC3,Cy\n', COLUMNS);
+    expect(parsed.problems).toEqual([
+      { row: 2, column: '', message: MESSAGES.csvFieldCount },
+      { row: 3, column: '', message: MESSAGES.csvFieldCount },
+    ]);
+  });
+
   it('reports an unclosed quote', () => {
     const parsed = parseCsv('code,name\nA1,"Ana\n', COLUMNS);
     expect(parsed.problems.map((problem) => problem.message)).toContain(MESSAGES.csvQuotes);

@@ -29,7 +29,8 @@ export interface ParsedCsv<C extends string> {
 
 /**
  * Parses an import file whose header names `columns` (any order; `required` must be there).
- * Blank lines are skipped; every value is trimmed. More than CSV_IMPORT_MAX_ROWS data rows is a
+ * Blank lines (and rows of empty values) are skipped but still counted, so a row's number is the
+ * one a spreadsheet shows; every value is trimmed. More than CSV_IMPORT_MAX_ROWS data rows is a
  * 400 for the whole file (the byte limit is the route's body limit).
  */
 export function parseCsv<C extends string>(
@@ -37,46 +38,64 @@ export function parseCsv<C extends string>(
   columns: readonly C[],
   required: readonly C[] = columns,
 ): ParsedCsv<C> {
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  const content = text.replace(/^\uFEFF/, '');
+  // The separator, guessed from the first lines without the blank ones (which would make every
+  // guess look irregular); then the whole file with its blank lines, to number rows right.
+  const { delimiter } = Papa.parse<string[]>(content, {
     delimiter: '',
     delimitersToGuess: [',', ';'],
     skipEmptyLines: 'greedy',
-  });
-  const [header = [], ...data] = result.data;
+    preview: 20,
+  }).meta;
+  const result = Papa.parse<string[]>(content, { delimiter });
+  // Each record with its row number (papaparse's index + 1), blank ones left out.
+  const records = result.data
+    .map((cells, index) => ({ row: index + 1, cells }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const [first, ...data] = records;
+  const header = first?.cells ?? [];
+  const headerRow = first?.row ?? 1;
   if (data.length > CSV_IMPORT_MAX_ROWS) throw new HttpError(400, MESSAGES.csvTooManyRows);
   const problems: CsvProblem[] = [];
   const names = header.map((name) => name.trim().toLowerCase());
   names.forEach((name, index) => {
     if (!(columns as readonly string[]).includes(name)) {
       problems.push({
-        row: 1,
+        row: headerRow,
         column: name || `#${index + 1}`,
         message: MESSAGES.csvUnknownColumn,
       });
     } else if (names.indexOf(name) !== index) {
-      problems.push({ row: 1, column: name, message: MESSAGES.csvDuplicateColumn });
+      problems.push({ row: headerRow, column: name, message: MESSAGES.csvDuplicateColumn });
     }
   });
   for (const column of required) {
     if (!names.includes(column)) {
-      problems.push({ row: 1, column, message: MESSAGES.csvMissingColumn });
+      problems.push({ row: headerRow, column, message: MESSAGES.csvMissingColumn });
     }
   }
   if (header.length === 0) problems.push({ row: 1, column: '', message: MESSAGES.csvEmpty });
   for (const error of result.errors) {
-    // Papaparse counts data rows from 0 after the header it was not told about: row 0 is line 1.
+    // Papaparse counts records from 0 (the header it was not told about is record 0).
     const row = (error.row ?? 0) + 1;
     if (error.code === 'UndetectableDelimiter') continue; // a one-column file: the header says
     problems.push({ row, column: '', message: csvErrorMessage(error) });
   }
-  const rows = data.map((cells, index) => {
+  for (const { row, cells } of data) {
+    // Papaparse counts values only with `header: true`: a row of another length (an unquoted
+    // separator in a value shifts every value after it) is named here.
+    if (cells.length !== header.length) {
+      problems.push({ row, column: '', message: MESSAGES.csvFieldCount });
+    }
+  }
+  const rows = data.map(({ row, cells }) => {
     const values = Object.fromEntries(columns.map((column) => [column, ''])) as Record<C, string>;
     names.forEach((name, cell) => {
       if ((columns as readonly string[]).includes(name)) {
         values[name as C] = (cells[cell] ?? '').trim();
       }
     });
-    return { row: index + 2, values };
+    return { row, values };
   });
   return { rows, problems };
 }

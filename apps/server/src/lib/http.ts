@@ -4,12 +4,14 @@ import {
   CSV_IMPORT_MAX_BYTES,
   ENDPOINTS,
   ErrorResponseSchema,
+  ImportErrorResponseSchema,
   MsgResponseSchema,
   type EndpointDef,
   type EndpointName,
   type Endpoints,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from './http-error.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,9 +37,13 @@ export function hookList<T>(hooks: T | T[] | undefined): T[] {
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
-/** The error body of an endpoint: `{detail}`, or `{msg}` on the password-reset calls. */
+/**
+ * The error body of an endpoint: `{detail}`, or `{msg}` on the password-reset calls; a CSV
+ * import's 400 may also carry its report (the problems by row and column, DESIGN §8).
+ */
 export function errorBodySchema(def: EndpointDef) {
-  return def.errorBody === 'msg' ? MsgResponseSchema : ErrorResponseSchema;
+  if (def.errorBody === 'msg') return MsgResponseSchema;
+  return def.bodyType === 'csv' ? ImportErrorResponseSchema : ErrorResponseSchema;
 }
 
 /** The request schemas an endpoint declares, as Fastify's route schema takes them. */
@@ -50,7 +56,7 @@ type RequestSchemas<N extends EndpointName> = {
 type RouteSchema<N extends EndpointName> = RequestSchemas<N> & {
   response: { 200: Endpoints[N]['response']; 201: Endpoints[N]['response'] } & Record<
     ErrorStatus,
-    typeof ErrorResponseSchema | typeof MsgResponseSchema
+    typeof ErrorResponseSchema | typeof ImportErrorResponseSchema | typeof MsgResponseSchema
   >;
 };
 
@@ -84,8 +90,30 @@ export function endpoint<N extends EndpointName>(name: N) {
     url: `${API_BASE}/${def.path}/`,
     config: { endpoint: name },
     schema,
+    ...(def.query ? { preValidation: refuseUndecodableQuery } : {}),
     ...(def.bodyType === 'csv' ? { bodyLimit: CSV_IMPORT_MAX_BYTES } : {}),
   };
+}
+
+/**
+ * 400 for a query string that is not valid percent-encoding (`?q=%`): the router's parser would
+ * take it as literal text, so a malformed link would be answered as if it meant something.
+ */
+function refuseUndecodableQuery(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const start = request.url.indexOf('?');
+  if (start >= 0) {
+    try {
+      decodeURIComponent(request.url.slice(start + 1).replaceAll('+', ' '));
+    } catch {
+      done(badRequest());
+      return;
+    }
+  }
+  done();
 }
 
 /** Who is asking and from where: what services need of a request (never the request itself). */

@@ -209,6 +209,64 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   acceptInvitation: (s) => ({
     body: { token: s.public.invitationToken, password: 'a-new-long-password' },
   }),
+  // Administration: residents and employees. The creates name fixed keys: a request must be the
+  // same for the same scope (fieldsUsed compares two builds), so the first one creates and a
+  // repeat in the same app is a 409 (the hostile suite accepts refusals; the access matrix sends
+  // it once per app). The edits change nothing at the fixtures' first version, so they can be
+  // repeated; the imports are upserts, the same file twice is "unchanged".
+  adminResidents: (s) => ({
+    params: { facilityId: s.facilityId },
+    query: { q: 'a', status: 'active' },
+  }),
+  adminResidentCreate: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: {
+      client_id: 'MATRIX-NEW-1',
+      first_name: 'Matrix',
+      last_name: 'Resident',
+      preferred_language: 'en',
+      admitted_on: s.today,
+    },
+  }),
+  adminResidentUpdate: (s) => ({
+    params: { residentId: s.resident.id },
+    body: { preferred_language: 'en', version: 1 },
+  }),
+  adminResidentsImport: (s) => ({
+    params: { facilityId: s.facilityId },
+    query: { dry_run: 'false' },
+    body: [
+      'client_id,first_name,last_name,admitted_on,discharged_on,preferred_language',
+      `MATRIX-IMPORT-1,Imported,Resident,${s.today},,en`,
+      'MATRIX-IMPORT-2,Second,Resident,,,en',
+    ].join('\n'),
+  }),
+  adminResidentsExport: (s) => ({ params: { facilityId: s.facilityId } }),
+  adminEmployees: (s) => ({ params: { facilityId: s.facilityId }, query: { active: 'true' } }),
+  adminEmployeeCreate: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: {
+      employee_code: 'MATRIXNEW1',
+      name: 'Matrix Employee',
+      department: 'Nursing',
+      position: 'Nurse',
+      email: 'matrix.employee@carevoice.test',
+    },
+  }),
+  adminEmployeeUpdate: (s) => ({
+    params: { employeeId: s.employeeId },
+    body: { active: true, version: 1 },
+  }),
+  adminEmployeesImport: (s) => ({
+    params: { facilityId: s.facilityId },
+    query: { dry_run: 'false' },
+    body: [
+      'employee_code,name,department,position,active,email',
+      'MATRIXIMP1,Imported Employee,Nursing,Nurse,true,',
+      'MATRIXIMP2,Another Employee,Culinary,Cook,yes,cook@carevoice.test',
+    ].join('\n'),
+  }),
+  adminEmployeesExport: (s) => ({ params: { facilityId: s.facilityId } }),
 };
 
 function employeeEcho(s: RequestScope) {

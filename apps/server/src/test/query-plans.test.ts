@@ -156,12 +156,17 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   };
   const inject = async (
     name: EndpointName,
-    options: { params?: Record<string, string>; body?: unknown; headers?: object },
+    options: {
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: unknown;
+      headers?: object;
+    },
     cookie?: string,
   ) => {
     const response = await app.inject({
       method: ENDPOINTS[name].method,
-      url: apiPath(name, options.params),
+      url: apiPath(name, options.params, options.query),
       headers: { ...(cookie ? { cookie } : {}), ...options.headers },
       ...(options.body === undefined ? {} : { payload: options.body as object }),
     });
@@ -277,6 +282,22 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   });
   await record('culinary employees', async () => {
     await inject('culinaryEmployees', { params: { facilityId: MAPLE } }, cookie);
+  });
+  // The back office's long lists (DESIGN §8), as an administrator reads them.
+  const admin = await inject('login', {
+    body: { username: 'admin@carevoice.test', password: DEMO_PASSWORD },
+  });
+  const adminCookie = `cv_session=${responseCookies(admin).cv_session}`;
+  await record('resident list', async () => {
+    const params = { facilityId: MAPLE };
+    const first = await inject('adminResidents', { params }, adminCookie);
+    const cursor = first.json<{ next_cursor: string }>().next_cursor;
+    await inject('adminResidents', { params, query: { cursor } }, adminCookie);
+    await inject('adminResidents', { params, query: { status: 'active', cursor } }, adminCookie);
+  });
+  await record('employee list', async () => {
+    const params = { facilityId: MAPLE };
+    await inject('adminEmployees', { params, query: { active: 'true' } }, adminCookie);
   });
   return world;
 }
@@ -402,6 +423,8 @@ const SCENARIOS = [
   'active patients',
   'set questions',
   'culinary employees',
+  'resident list',
+  'employee list',
 ];
 
 function planTests(dialect: Dialect) {

@@ -68,6 +68,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
       { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
       { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },
+      { path: paths.adminResidents, screen: 'admin-residents', calls: ['permissions'] },
+      { path: paths.adminEmployees, screen: 'admin-employees', calls: ['permissions'] },
     ],
   },
 ];

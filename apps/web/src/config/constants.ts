@@ -66,5 +66,5 @@ export const CARD_GRID_NARROW_COLUMNS = 2;
 /** Rows of due-list cards rendered beyond the visible ones, above and below (spec §9). */
 export const CARD_GRID_OVERSCAN_ROWS = 2;
 
-/** The user list's search runs once typing has paused this long (DESIGN §8, Users). */
+/** The back office's searches run once typing has paused this long (DESIGN §8). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;

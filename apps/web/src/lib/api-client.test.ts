@@ -51,6 +51,32 @@ describe('apiRequest', () => {
     expect(errorMessage(error)).toBe('Bad');
   });
 
+  it('keeps the body of an error answer, so a refused CSV import shows its problems', async () => {
+    const report = {
+      detail: '1 problem in the file.',
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 3, column: 'first_name', message: 'A value is required.' }],
+    };
+    const fetch = stubFetch(() => jsonResponse(report, 400));
+    const error = await failure(
+      apiRequest('adminResidentsImport', {
+        params: { facilityId: 'f1' },
+        query: { dry_run: 'true' },
+        body: 'client_id\n',
+      }),
+    );
+    expect(error).toMatchObject({ status: 400, serverMessage: report.detail, fieldErrors: {} });
+    expect(error.body).toEqual(report);
+    const init = fetch.mock.calls[0]?.[1];
+    expect(fetch.mock.calls[0]?.[0]).toBe(
+      '/api/v1/admin/facilities/f1/residents/import/?dry_run=true',
+    );
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(init?.body).toBe('client_id\n');
+  });
+
   it('turns a 503 into an http ApiError with the detail and the Retry-After in milliseconds', async () => {
     stubFetch(
       () =>

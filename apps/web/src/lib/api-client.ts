@@ -1,5 +1,6 @@
 import {
   apiPath,
+  DetailResponseSchema,
   ENDPOINTS,
   ErrorResponseSchema,
   MsgResponseSchema,
@@ -85,12 +86,15 @@ export async function apiRequest<N extends EndpointName>(
   const json = parseJson(text);
   if (!ok) {
     const error = ErrorResponseSchema.safeParse(json);
+    // A refused CSV import lists its problems as `errors` too: its `detail` still counts.
+    const detail = DetailResponseSchema.safeParse(json);
     const msg = MsgResponseSchema.safeParse(json);
     throw new ApiError('http', endpoint, status, {
-      serverMessage: error.success ? error.data.detail : msg.success ? msg.data.msg : null,
+      serverMessage: detail.success ? detail.data.detail : msg.success ? msg.data.msg : null,
       fieldErrors: error.success ? error.data.errors : {},
       retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
       sessionRequired: def.access.kind !== 'public',
+      body: json,
     });
   }
   const parsed = def.response.safeParse(json);

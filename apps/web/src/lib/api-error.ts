@@ -16,6 +16,8 @@ export interface ApiErrorDetails {
   retryAfterMs?: number | null;
   /** Whether the endpoint needs a session (its access rule is not `public`). */
   sessionRequired?: boolean;
+  /** The answer's JSON as sent (a refused CSV import carries its report), not yet parsed. */
+  body?: unknown;
 }
 
 /**
@@ -28,6 +30,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Readonly<Record<string, string>>;
   readonly retryAfterMs: number | null;
   readonly sessionRequired: boolean;
+  readonly body: unknown;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.fieldErrors = details.fieldErrors ?? {};
     this.retryAfterMs = details.retryAfterMs ?? null;
     this.sessionRequired = details.sessionRequired ?? true;
+    this.body = details.body;
   }
 }
 

@@ -8,7 +8,8 @@ import { paths, type AppPath } from '@/config/paths';
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'users', path: paths.adminUsers },
   { key: 'facilities', path: paths.adminFacilities },
-  // residents, employees
+  { key: 'residents', path: paths.adminResidents },
+  { key: 'employees', path: paths.adminEmployees },
   { key: 'surveySets', path: paths.adminSurveySets },
   { key: 'audit', path: paths.adminAudit },
 ];

@@ -1,0 +1,492 @@
+/**
+ * The census of a facility (DESIGN §8): list, add, edit (admit, record a discharge, readmit),
+ * import and export residents. The guard has checked the session, `Administration` and any
+ * facility in the path; an edit names a resident, whose facility is checked here
+ * (`requireFacility`). The rules of presence and scheduling live in census-schedule.service.ts,
+ * the file pipeline in modules/admin-imports.
+ */
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_TEXT,
+  censusFileName,
+  ClientIdSchema,
+  DateStringSchema,
+  LanguageCodeSchema,
+  PersonNameSchema,
+  RESIDENT_CSV_COLUMNS,
+  type AdminResident,
+  type AdminResidentCreateRequest,
+  type AdminResidentListQuery,
+  type AdminResidentListResponse,
+  type AdminResidentUpdateRequest,
+  type ImportReport,
+  type ResidentCsvColumn,
+} from '@carevoice/shared';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { ResidentsTable } from '../../db/database.js';
+import { newRowId } from '../../lib/crypto.js';
+import { attachment, toCsv } from '../../lib/csv.js';
+import { decodeCursor, pageFrom } from '../../lib/cursor.js';
+import type { RequestMeta } from '../../lib/http.js';
+import { HttpError, badRequest, notFound, versionConflict } from '../../lib/http-error.js';
+import { requireFacility } from '../access/access.service.js';
+import {
+  fieldProblem,
+  importReport,
+  planImport,
+  readImportFile,
+  type ColumnProblem,
+  type ImportSpec,
+  type RowCheck,
+} from '../admin-imports/admin-imports.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { isUniqueViolation } from '../surveys/surveys.service.js';
+import {
+  findFacilityCensus,
+  findResidentById,
+  findResidentIdByClientId,
+  insertResident,
+  listFacilityCensusSurveys,
+  listFacilityResidents,
+  listResidentCensusSurveys,
+  listResidentPage,
+  listResidentsForExport,
+  updateResidentAtVersion,
+  upsertResidents,
+  type CensusSurvey,
+  type FacilityCensus,
+  type ResidentRow,
+} from './admin-residents.repository.js';
+import {
+  applySchedules,
+  facilityToday,
+  residentState,
+  scheduleSurveys,
+  type CensusDates,
+} from './census-schedule.service.js';
+
+const text = ADMIN_TEXT.census;
+
+/** The fields an administrator edits (the rest follows from them). */
+type CensusFields = Required<AdminResidentCreateRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules
+
+async function loadFacility(ctx: AppContext, facilityId: string): Promise<FacilityCensus> {
+  const facility = await findFacilityCensus(ctx.db, facilityId);
+  // The guard found the facility; it can only be gone if deleted meanwhile.
+  if (!facility) throw notFound();
+  return facility;
+}
+
+/** The resident languages the facility offers (its settings; English when unreadable). */
+export function facilityLanguages(facility: Pick<FacilityCensus, 'languages_json'>): string[] {
+  try {
+    const parsed: unknown = JSON.parse(facility.languages_json);
+    if (Array.isArray(parsed)) {
+      const languages = parsed.filter((item): item is string => typeof item === 'string');
+      if (languages.length > 0) return languages;
+    }
+  } catch {
+    // fall through
+  }
+  return ['en'];
+}
+
+/** Problems of the census values that depend on the facility or on both dates. */
+function censusProblems(fields: CensusFields, languages: readonly string[]): ColumnProblem[] {
+  const problems: ColumnProblem[] = [];
+  if (!languages.includes(fields.preferred_language)) {
+    problems.push({ column: 'preferred_language', message: text.languageNotOffered(languages) });
+  }
+  if (
+    fields.admitted_on !== null &&
+    fields.discharged_on !== null &&
+    fields.discharged_on < fields.admitted_on
+  ) {
+    problems.push({ column: 'discharged_on', message: text.dischargeBeforeAdmission });
+  }
+  return problems;
+}
+
+/** 400 with the first problem of a form's values. */
+function assertCensusValid(fields: CensusFields, languages: readonly string[]): void {
+  const [problem] = censusProblems(fields, languages);
+  if (problem) throw badRequest(problem.message);
+}
+
+export function residentItem(row: ResidentRow): AdminResident {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    preferred_language: row.preferred_language,
+    admitted_on: row.admitted_on,
+    discharged_on: row.discharged_on,
+    status: row.active === 1 ? 'active' : 'discharged',
+    version: row.version,
+  };
+}
+
+function clientIdTaken(clientId: string): HttpError {
+  return new HttpError(409, text.clientIdTaken(clientId));
+}
+
+function datesOf(fields: CensusDates): CensusDates {
+  return { admitted_on: fields.admitted_on, discharged_on: fields.discharged_on };
+}
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+export async function listResidents(
+  ctx: AppContext,
+  facilityId: string,
+  query: AdminResidentListQuery,
+): Promise<AdminResidentListResponse> {
+  const after = decodeCursor(query.cursor, 3);
+  const rows = await listResidentPage(ctx.db, ctx.dialect, {
+    facilityId,
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.status === undefined ? {} : { active: query.status === 'active' }),
+    ...(after === undefined ? {} : { after }),
+    limit: ADMIN_PAGE_SIZE + 1,
+  });
+  const page = pageFrom(rows, (row) => [row.last_name, row.first_name, row.id]);
+  return { items: page.items.map(residentItem), next_cursor: page.next_cursor };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add and edit
+
+export async function createResident(
+  ctx: AppContext,
+  meta: RequestMeta,
+  facilityId: string,
+  input: AdminResidentCreateRequest,
+): Promise<string> {
+  const facility = await loadFacility(ctx, facilityId);
+  const fields: CensusFields = {
+    ...input,
+    admitted_on: input.admitted_on ?? null,
+    discharged_on: input.discharged_on ?? null,
+  };
+  assertCensusValid(fields, facilityLanguages(facility));
+  if (await findResidentIdByClientId(ctx.db, facilityId, fields.client_id)) {
+    throw clientIdTaken(fields.client_id);
+  }
+  const today = facilityToday(meta.at, facility.time_zone);
+  const id = newRowId();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const state = residentState(fields, null, today, meta.at);
+      await insertResident(trx, { id, facility_id: facilityId, ...fields, ...state });
+      await recordAudit(trx, meta, {
+        action: 'resident.created',
+        targetType: 'resident',
+        targetId: id,
+        facilityId,
+        detail: { status: state.active === 1 ? 'active' : 'discharged' },
+      });
+      const actions = scheduleSurveys(datesOf(fields), null, facility, []);
+      await applySchedules(trx, meta, facilityId, [{ residentId: id, actions }], {
+        auditEach: true,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw clientIdTaken(fields.client_id);
+    throw error;
+  }
+  return id;
+}
+
+const EDITABLE: readonly (keyof CensusFields)[] = [
+  'client_id',
+  'first_name',
+  'last_name',
+  'preferred_language',
+  'admitted_on',
+  'discharged_on',
+];
+
+/**
+ * Edits a resident at the version the client read (409 otherwise): any of the fields; admitting,
+ * recording a discharge and readmitting are edits of the dates. Answers the record as saved.
+ */
+export async function updateResident(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  residentId: string,
+  input: AdminResidentUpdateRequest,
+): Promise<AdminResident> {
+  const current = await findResidentById(ctx.db, residentId);
+  if (!current) throw notFound(text.residentNotFound);
+  await requireFacility(ctx.db, user, current.facility_id);
+  const facility = await loadFacility(ctx, current.facility_id);
+  const next: CensusFields = {
+    client_id: input.client_id ?? current.client_id,
+    first_name: input.first_name ?? current.first_name,
+    last_name: input.last_name ?? current.last_name,
+    preferred_language: input.preferred_language ?? current.preferred_language,
+    admitted_on: input.admitted_on === undefined ? current.admitted_on : input.admitted_on,
+    discharged_on: input.discharged_on === undefined ? current.discharged_on : input.discharged_on,
+  };
+  const changedFields = EDITABLE.filter((field) => next[field] !== current[field]);
+  // A language the facility no longer offers may stay on a record nobody changes it on.
+  const languages = facilityLanguages(facility);
+  assertCensusValid(
+    next,
+    changedFields.includes('preferred_language')
+      ? languages
+      : [...languages, next.preferred_language],
+  );
+  if (input.version !== current.version) throw versionConflict();
+  const today = facilityToday(meta.at, facility.time_zone);
+  const state = residentState(next, current, today, meta.at);
+  const stateChanged =
+    state.active !== current.active ||
+    state.discharge_reason !== current.discharge_reason ||
+    state.discharged_at !== current.discharged_at;
+  if (changedFields.length === 0 && !stateChanged) return residentItem(current);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const changes: Updateable<ResidentsTable> = { ...state };
+      for (const field of changedFields) Object.assign(changes, { [field]: next[field] });
+      if (!(await updateResidentAtVersion(trx, current.id, input.version, changes))) {
+        throw versionConflict();
+      }
+      await recordAudit(trx, meta, {
+        action: 'resident.updated',
+        targetType: 'resident',
+        targetId: current.id,
+        facilityId: current.facility_id,
+        detail: {
+          fields: changedFields.join(','),
+          status: state.active === 1 ? 'active' : 'discharged',
+        },
+      });
+      const surveys = await listResidentCensusSurveys(trx, current.id);
+      const actions = scheduleSurveys(datesOf(next), datesOf(current), facility, surveys);
+      await applySchedules(trx, meta, current.facility_id, [{ residentId: current.id, actions }], {
+        auditEach: true,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw clientIdTaken(next.client_id);
+    throw error;
+  }
+  const saved = await findResidentById(ctx.db, current.id);
+  if (!saved) throw notFound(text.residentNotFound);
+  return residentItem(saved);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+/** A census file's row, checked: the resident's fields, or every problem of the row. */
+function residentImportSpec(
+  languages: readonly string[],
+): ImportSpec<ResidentCsvColumn, CensusFields> {
+  const optionalDate = (column: ResidentCsvColumn, value: string, problems: ColumnProblem[]) =>
+    value === '' ? null : fieldProblem(DateStringSchema, column, value, problems);
+  return {
+    columns: RESIDENT_CSV_COLUMNS,
+    key: 'client_id',
+    check(values): RowCheck<CensusFields> {
+      const problems: ColumnProblem[] = [];
+      const fields = {
+        client_id: fieldProblem(ClientIdSchema, 'client_id', values.client_id, problems),
+        first_name: fieldProblem(PersonNameSchema, 'first_name', values.first_name, problems),
+        last_name: fieldProblem(PersonNameSchema, 'last_name', values.last_name, problems),
+        admitted_on: optionalDate('admitted_on', values.admitted_on, problems),
+        discharged_on: optionalDate('discharged_on', values.discharged_on, problems),
+        preferred_language: fieldProblem(
+          LanguageCodeSchema,
+          'preferred_language',
+          values.preferred_language,
+          problems,
+        ),
+      };
+      // The rules across fields, on the values that are well formed.
+      const census = censusProblems(
+        {
+          client_id: '',
+          first_name: '',
+          last_name: '',
+          preferred_language: fields.preferred_language ?? languages[0] ?? '',
+          admitted_on: fields.admitted_on ?? null,
+          discharged_on: fields.discharged_on ?? null,
+        },
+        languages,
+      );
+      problems.push(...census);
+      const {
+        client_id: clientId,
+        first_name: firstName,
+        last_name: lastName,
+        preferred_language: language,
+        admitted_on: admittedOn,
+        discharged_on: dischargedOn,
+      } = fields;
+      if (
+        problems.length > 0 ||
+        clientId === undefined ||
+        firstName === undefined ||
+        lastName === undefined ||
+        language === undefined ||
+        admittedOn === undefined ||
+        dischargedOn === undefined
+      ) {
+        return { ok: false, problems };
+      }
+      return {
+        ok: true,
+        value: {
+          client_id: clientId,
+          first_name: firstName,
+          last_name: lastName,
+          preferred_language: language,
+          admitted_on: admittedOn,
+          discharged_on: dischargedOn,
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Imports a census file into the facility (DESIGN §8): upsert by client ID, every row checked
+ * first and nothing written when one is wrong; with `dryRun` only the report. One transaction
+ * writes the residents, the surveys their dates schedule and two audit events (the import with
+ * its counts, the scheduling with its counts), whatever the number of rows.
+ */
+export async function importResidents(
+  ctx: AppContext,
+  meta: RequestMeta,
+  facilityId: string,
+  fileText: string,
+  dryRun: boolean,
+): Promise<ImportReport> {
+  const facility = await loadFacility(ctx, facilityId);
+  const file = readImportFile(fileText, residentImportSpec(facilityLanguages(facility)));
+  const today = facilityToday(meta.at, facility.time_zone);
+
+  const plan = (existing: readonly ResidentRow[]) =>
+    planImport(file.rows, new Map(existing.map((row) => [row.client_id, row])), (value, record) => {
+      if (EDITABLE.some((field) => value[field] !== record[field])) return true;
+      return residentState(value, record, today, meta.at).active !== record.active;
+    });
+
+  if (file.problems.length > 0 || dryRun) {
+    const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
+    return importReport(plan(existing), file.problems);
+  }
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const existing = await listFacilityResidents(trx, ctx.dialect, facilityId, { lock: true });
+      const planned = plan(existing);
+      const created = planned.created.map(({ value }) => ({
+        id: newRowId(),
+        facility_id: facilityId,
+        ...value,
+        ...residentState(value, null, today, meta.at),
+      }));
+      const updated = planned.updated.map(({ value, existing: record }) => ({
+        id: record.id,
+        facility_id: facilityId,
+        ...value,
+        ...residentState(value, record, today, meta.at),
+      }));
+      await upsertResidents(trx, [...created, ...updated]);
+
+      const byResident = new Map<string, CensusSurvey[]>();
+      if (created.length + updated.length > 0) {
+        for (const survey of await listFacilityCensusSurveys(trx, facilityId)) {
+          const list = byResident.get(survey.resident_id) ?? [];
+          list.push(survey);
+          byResident.set(survey.resident_id, list);
+        }
+      }
+      const schedules = [
+        ...created.map((row) => ({
+          residentId: row.id,
+          actions: scheduleSurveys(datesOf(row), null, facility, []),
+        })),
+        ...planned.updated.map(({ value, existing: record }) => ({
+          residentId: record.id,
+          actions: scheduleSurveys(
+            datesOf(value),
+            datesOf(record),
+            facility,
+            byResident.get(record.id) ?? [],
+          ),
+        })),
+      ].filter((schedule) => schedule.actions.length > 0);
+      const scheduled = await applySchedules(trx, meta, facilityId, schedules, {
+        auditEach: false,
+      });
+
+      const report = importReport(planned);
+      await recordAudit(trx, meta, {
+        action: 'resident.imported',
+        targetType: 'facility',
+        targetId: facilityId,
+        facilityId,
+        detail: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+      });
+      if (scheduled.created + scheduled.moved + scheduled.closed > 0) {
+        await recordAudit(trx, meta, {
+          action: 'survey.scheduled',
+          targetType: 'facility',
+          targetId: facilityId,
+          facilityId,
+          detail: { ...scheduled, by: 'resident.imported' },
+        });
+      }
+      return report;
+    });
+  } catch (error) {
+    // Someone added a resident with a client ID of the file, or a survey, meanwhile.
+    if (isUniqueViolation(error)) throw new HttpError(409, text.importChanged);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+/** Today's census of the facility as a CSV file (the import's columns), and its file name. */
+export async function exportResidents(
+  ctx: AppContext,
+  meta: RequestMeta,
+  facilityId: string,
+): Promise<{ csv: string; contentDisposition: string }> {
+  const facility = await loadFacility(ctx, facilityId);
+  const rows = await listResidentsForExport(ctx.db, facilityId);
+  const csv = toCsv(
+    RESIDENT_CSV_COLUMNS,
+    rows.map((row) => ({
+      client_id: row.client_id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      admitted_on: row.admitted_on,
+      discharged_on: row.discharged_on,
+      preferred_language: row.preferred_language,
+    })),
+  );
+  await recordAudit(ctx.db, meta, {
+    action: 'resident.exported',
+    targetType: 'facility',
+    targetId: facilityId,
+    facilityId,
+    detail: { rows: rows.length },
+  });
+  const today = facilityToday(meta.at, facility.time_zone);
+  return { csv, contentDisposition: attachment(censusFileName('residents', facility.name, today)) };
+}

@@ -1,0 +1,267 @@
+import {
+  ADMIN_TEXT,
+  MESSAGES,
+  type AdminResident,
+  type FacilityPermissionResponse,
+} from '@carevoice/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AdminResidentsRoute from '@/app/routes/admin-residents';
+import { SessionProvider } from '@/features/auth';
+import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
+
+const text = ADMIN_TEXT.census;
+
+const PERMISSIONS: FacilityPermissionResponse = {
+  permissions: [{ type: 'Administration' }],
+  facilities: [
+    { id: 'fac-1', name: 'Maple House' },
+    { id: 'fac-2', name: 'Oak Court' },
+  ],
+};
+
+function resident(n: number, extra: Partial<AdminResident> = {}): AdminResident {
+  return {
+    id: `r-${n}`,
+    client_id: `C-${n}`,
+    first_name: `First${n}`,
+    last_name: `Last${String(n).padStart(2, '0')}`,
+    preferred_language: 'en',
+    admitted_on: '2026-11-01',
+    discharged_on: null,
+    status: 'active',
+    version: 1,
+    ...extra,
+  };
+}
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A fake server: the permissions, a census in pages of 2, and the answers a test gives. */
+function renderScreen({
+  path = '/admin/residents?facility=fac-1',
+  residents = [resident(1), resident(2), resident(3)],
+  answer,
+}: {
+  path?: string;
+  residents?: AdminResident[];
+  answer?: (sent: Sent) => Response | undefined;
+} = {}) {
+  const sent: Sent[] = [];
+  const fetch = stubFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    const body =
+      typeof init.body === 'string' && method !== 'GET'
+        ? init.body.startsWith('{')
+          ? (JSON.parse(init.body) as unknown)
+          : init.body
+        : undefined;
+    const request = { method, url, body };
+    sent.push(request);
+    const custom = answer?.(request);
+    if (custom) return custom;
+    if (url.startsWith('/api/v1/users/facility/permission/')) return jsonResponse(PERMISSIONS);
+    if (
+      url.startsWith('/api/v1/admin/facilities/fac-1/residents/?') ||
+      url.endsWith('/residents/')
+    ) {
+      const query = new URL(url, 'http://x').searchParams;
+      const start = query.get('cursor') ? Number(query.get('cursor')) : 0;
+      const q = query.get('q')?.toLowerCase();
+      const matching = residents.filter(
+        (item) => !q || `${item.first_name} ${item.last_name}`.toLowerCase().includes(q),
+      );
+      const items = matching.slice(start, start + 2);
+      return jsonResponse({
+        items,
+        next_cursor: start + 2 < matching.length ? String(start + 2) : null,
+      });
+    }
+    return jsonResponse({ detail: 'Not found.' }, 404);
+  });
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <SessionProvider profile={PROFILE}>
+          <Outlet />
+          <Where />
+        </SessionProvider>
+      ),
+      children: [{ path: '/admin/residents', element: <AdminResidentsRoute /> }],
+    },
+  ];
+  const [pathname = '/', search = ''] = path.split('?');
+  const rendered = renderRoutes(routes, { path: pathname });
+  if (search) void rendered.router.navigate({ pathname, search: `?${search}` });
+  return { ...rendered, fetch, sent };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+const table = () => screen.findByRole('table', { name: text.residentsTable });
+const rowNames = async () =>
+  within(await table())
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Residents (the census)', () => {
+  it('lists the residents of the facility in the address, by name, and shows more on request', async () => {
+    const { user, sent } = renderScreen();
+    expect(await screen.findByRole('heading', { name: text.residentsHeading })).toBeVisible();
+    await waitFor(async () =>
+      expect(await rowNames()).toEqual(['Last01, First1', 'Last02, First2']),
+    );
+    expect(screen.getByRole('combobox', { name: 'Facility' })).toHaveValue('Maple House');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.common.loadMore }));
+    await waitFor(async () =>
+      expect(await rowNames()).toEqual(['Last01, First1', 'Last02, First2', 'Last03, First3']),
+    );
+    expect(screen.queryByRole('button', { name: ADMIN_TEXT.common.loadMore })).toBeNull();
+    expect(sent.map((request) => request.url)).toContain(
+      '/api/v1/admin/facilities/fac-1/residents/?cursor=2',
+    );
+  });
+
+  it('keeps the chosen facility in the address as an id', async () => {
+    const { user } = renderScreen({ path: '/admin/residents' });
+    await table();
+    await user.click(screen.getByRole('combobox', { name: 'Facility' }));
+    await user.click(await screen.findByRole('option', { name: 'Oak Court' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/admin/residents?facility=fac-2'),
+    );
+  });
+
+  it('searches as the administrator types and says when nothing matches', async () => {
+    const { user, sent } = renderScreen();
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: text.searchResidents }), 'nobody');
+    expect(await screen.findByText(text.noResidents)).toBeVisible();
+    expect(sent.map((request) => request.url)).toContain(
+      '/api/v1/admin/facilities/fac-1/residents/?q=nobody',
+    );
+  });
+
+  it('records a discharge at the version shown; a 409 says someone else changed the record', async () => {
+    let conflict = false;
+    const { user, sent } = renderScreen({
+      answer: ({ method }) =>
+        method === 'PATCH'
+          ? conflict
+            ? jsonResponse({ detail: MESSAGES.versionConflict }, 409)
+            : jsonResponse(resident(1, { discharged_on: '2026-12-01', version: 2 }))
+          : undefined,
+    });
+    await table();
+    await user.click(
+      screen.getByRole('button', { name: text.recordDischargeNamed('First1 Last01') }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(new RegExp(text.dischargedOn));
+    await user.clear(date);
+    await user.type(date, '2026-12-01');
+    await user.click(within(dialog).getByRole('button', { name: text.confirmDischarge }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find((request) => request.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      url: '/api/v1/admin/residents/r-1/',
+      body: { discharged_on: '2026-12-01', version: 1 },
+    });
+
+    conflict = true;
+    await user.click(screen.getByRole('button', { name: text.editNamed('First2 Last02') }));
+    const edit = await screen.findByRole('dialog');
+    const first = within(edit).getByRole('textbox', { name: new RegExp(text.firstName) });
+    await user.clear(first);
+    await user.type(first, 'Augusta');
+    await user.click(within(edit).getByRole('button', { name: ADMIN_TEXT.common.save }));
+    expect(await within(edit).findByRole('alert')).toHaveTextContent(MESSAGES.versionConflict);
+    expect(sent.filter((request) => request.method === 'PATCH').at(-1)?.body).toEqual({
+      first_name: 'Augusta',
+      version: 1,
+    });
+  });
+
+  it('imports a file: checks it first, lists every problem by row and column, then imports after confirmation', async () => {
+    const refused = {
+      detail: text.importRefused(1),
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 3, column: 'admitted_on', message: 'Use a date in the form yyyy-MM-dd.' }],
+    };
+    const accepted = { created: 2, updated: 1, unchanged: 4, errors: [] };
+    const { user, sent } = renderScreen({
+      answer: ({ method, url, body }) => {
+        if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
+        if (String(body).includes('bad')) return jsonResponse(refused, 400);
+        return jsonResponse(accepted);
+      },
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: text.importCsv }));
+    const dialog = await screen.findByRole('dialog', { name: text.importHeading });
+    expect(within(dialog).getByText(/client_id,first_name,last_name/)).toBeVisible();
+    const input = () => within(dialog).getByLabelText<HTMLInputElement>(text.chooseFile);
+    await user.upload(input(), new File(['client_id\nbad'], 'census.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+    const problems = await within(dialog).findByRole('table', { name: text.problemsTable });
+    expect(
+      within(problems)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RowColumnProblem', '3admitted_onUse a date in the form yyyy-MM-dd.']);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(refused.detail);
+    expect(within(dialog).queryByRole('button', { name: /^Import/ })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: text.chooseAnotherFile }));
+    await user.upload(input(), new File(['client_id\ngood'], 'census.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+    await user.click(await within(dialog).findByRole('button', { name: text.confirmImport(3) }));
+    expect(await screen.findByText(text.imported(2, 1))).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const imports = sent.filter((request) => request.url.includes('/residents/import/'));
+    expect(imports.map((request) => [request.url, request.body])).toEqual([
+      ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=true', 'client_id\nbad'],
+      ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=true', 'client_id\ngood'],
+      ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=false', 'client_id\ngood'],
+    ]);
+  });
+
+  it('exports the census as a CSV download named after the facility', async () => {
+    const createObjectURL = vi.fn(() => 'blob:census');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const { user } = renderScreen({
+      answer: ({ url }) =>
+        url.endsWith('/residents/export/')
+          ? new Response(`\uFEFF${'client_id'}\r\n`, {
+              headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+            })
+          : undefined,
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: text.exportCsv }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toMatch(/^residents-maple-house-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
+  });
+});
