@@ -16,9 +16,9 @@ const sharedUi = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]
 const sharedLib = /node_modules[\\/](zod|react-toastify|@tanstack[\\/]react-query|clsx)[\\/]/;
 const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
 const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
-/** The back office: its layout and its features (`features/admin`, `features/admin-…`). */
+/** The back office: its layout, its features (`features/admin`, `features/admin-…`) and its texts. */
 const adminCode =
-  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)/;
+  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
 
 /** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
 const EVERY_PAGE_CHUNK = 'layouts';

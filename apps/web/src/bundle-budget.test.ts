@@ -18,6 +18,14 @@ import { builtAssets, DIST_DIR, readBuilt } from '@/test/built-app';
  */
 const FRAME_BUDGET_KB = 150;
 const PAGE_BUDGET_KB = 260;
+/**
+ * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
+ * carry the administration texts and tables; held to a budget of their own so the bedside
+ * budget above stays what it was.
+ */
+const ADMIN_PAGE_BUDGET_KB = 280;
+const budgetOf = (route: string) =>
+  route.startsWith('/admin') ? ADMIN_PAGE_BUDGET_KB : PAGE_BUDGET_KB;
 const TOTAL_BUDGET_KB = 350;
 
 /** The build's list: per SPA path ("*" for the rest), the files its first load fetches at once. */
@@ -106,7 +114,7 @@ describe('bundle budget of the production build', () => {
     expect(preloads[paths.login]?.calls).toBeUndefined();
   });
 
-  it(`loads at most ${PAGE_BUDGET_KB} kB of JS up front on any page's first load`, () => {
+  it(`loads at most ${PAGE_BUDGET_KB} kB of JS up front on any page's first load (${ADMIN_PAGE_BUDGET_KB} kB in the back office)`, () => {
     const sizes = Object.keys(routePreloads()).map((route) => {
       const files = pageScripts(route);
       const kb = files.reduce((sum, file) => sum + gzippedKb(file), 0);
@@ -114,12 +122,12 @@ describe('bundle budget of the production build', () => {
     });
     for (const route of [paths.login, paths.home, paths.patientSurvey]) {
       const page = sizes.find((size) => size.route === route);
-      measure(`JS of a first load of ${route}`, page?.files ?? [], PAGE_BUDGET_KB);
+      measure(`JS of a first load of ${route}`, page?.files ?? [], budgetOf(route));
     }
     const largest = sizes.reduce((a, b) => (b.kb > a.kb ? b : a));
     // eslint-disable-next-line no-console -- the measured sizes belong in the test output
     console.log(`Largest first load: ${largest.route}, ${largest.kb.toFixed(1)} kB of JS`);
-    for (const { route, kb } of sizes) expect(kb, route).toBeLessThanOrEqual(PAGE_BUDGET_KB);
+    for (const { route, kb } of sizes) expect(kb, route).toBeLessThanOrEqual(budgetOf(route));
   });
 
   it(`ships at most ${TOTAL_BUDGET_KB} kB of JS in all`, () => {

@@ -1,12 +1,12 @@
 import type { AuditAction, PermissionType } from './enums.js';
 import {
   AUDIT_EXPORT_MAX_ROWS,
-  FACILITY_NAME_MAX_LENGTH,
   INVITATION_TTL_HOURS,
   PASSWORD_MIN_LENGTH,
   SURVEY_DUE_DAYS_MAX,
-  SURVEY_SET_NAME_MAX_LENGTH,
 } from './limits.js';
+import { FACILITY_FIELD_MESSAGES, SURVEY_SET_FIELD_MESSAGES } from './schemas/admin-facilities.js';
+import { USER_FIELD_MESSAGES } from './schemas/admin-users.js';
 import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
 
 /**
@@ -129,10 +129,10 @@ export const ADMIN_TEXT = {
       Survey_Results: 'Survey Results',
     } satisfies Record<PermissionType, string>,
     // Server answers and refusals
-    nameRequired: 'Enter the full name.',
-    nameTooLong: 'The name can be at most 200 characters.',
-    permissionUnknown: 'Not a known permission.',
-    facilityRequired: 'Choose at least one facility.',
+    nameRequired: USER_FIELD_MESSAGES.nameRequired,
+    nameTooLong: USER_FIELD_MESSAGES.nameTooLong,
+    permissionUnknown: USER_FIELD_MESSAGES.permissionUnknown,
+    facilityRequired: USER_FIELD_MESSAGES.facilityRequired,
     emailTaken: 'A user with this email address already exists. Search for them in the list.',
     userNotFound: 'This user does not exist.',
     permissionNotHeld: (permission: string) =>
@@ -164,10 +164,8 @@ export const ADMIN_TEXT = {
     invitationAccepted:
       'Your password is set. Sign in with your email address and the new password.',
     signIn: 'Sign in',
-    noToken:
-      'This page needs the link from your invitation email. Open the link in the email again, or ask your administrator for a new invitation.',
-    invitationInvalid:
-      'This invitation link does not work any more: it was already used, replaced by a newer invitation or revoked. Ask your administrator for a new invitation.',
+    noToken: USER_FIELD_MESSAGES.noToken,
+    invitationInvalid: USER_FIELD_MESSAGES.invitationInvalid,
     invitationExpired: `This invitation link has expired (links work for ${INVITATION_TTL_HOURS} hours). Ask your administrator to send a new invitation.`,
   },
   facilities: {
@@ -218,14 +216,14 @@ export const ADMIN_TEXT = {
     unarchived: (name: string) => `${name} is active again.`,
     createOnlyAllAccess: 'Only an administrator of every facility can create facilities.',
     // Server messages (also shown next to the fields)
-    nameRequired: 'Enter a name.',
-    nameTooLong: `Use at most ${FACILITY_NAME_MAX_LENGTH} characters.`,
+    nameRequired: FACILITY_FIELD_MESSAGES.nameRequired,
+    nameTooLong: FACILITY_FIELD_MESSAGES.nameTooLong,
     nameTaken: 'Another facility already has this name. Choose a different name.',
-    timeZoneInvalid: 'Choose a time zone from the list (for example America/Chicago).',
-    dueDaysInvalid: `Enter a whole number of days from 0 to ${SURVEY_DUE_DAYS_MAX}.`,
-    languagesRequired: 'Choose at least one language.',
-    languageUnknown: 'This language is not offered by CareVoice.',
-    englishRequired: 'English is always offered: keep it in the list.',
+    timeZoneInvalid: FACILITY_FIELD_MESSAGES.timeZoneInvalid,
+    dueDaysInvalid: FACILITY_FIELD_MESSAGES.dueDaysInvalid,
+    languagesRequired: FACILITY_FIELD_MESSAGES.languagesRequired,
+    languageUnknown: FACILITY_FIELD_MESSAGES.languageUnknown,
+    englishRequired: FACILITY_FIELD_MESSAGES.englishRequired,
   },
   /** Residents (the census) and employees, their CSV import and export (DESIGN §8). */
   census: {
@@ -315,8 +313,6 @@ export const ADMIN_TEXT = {
     active: 'Active',
     none: '—',
     plannedDischarge: (date: string) => `Discharge planned ${date}`,
-    languagesNote:
-      'Languages offered by the facility. Until the facility settings are available here, English and Spanish are offered.',
     residentCreated: 'Resident added.',
     residentSaved: 'Resident saved.',
     employeeCreated: 'Employee added.',
@@ -396,11 +392,11 @@ export const ADMIN_TEXT = {
     created: (name: string) => `${name} was created.`,
     saved: (name: string) => `${name} was saved.`,
     // Server messages (also shown next to the fields)
-    nameRequired: 'Enter a name.',
-    nameTooLong: `Use at most ${SURVEY_SET_NAME_MAX_LENGTH} characters.`,
-    facilitiesRequired: 'Choose at least one facility.',
-    facilitiesDuplicate: 'A facility is listed twice.',
-    tooManyFacilities: 'Too many facilities.',
+    nameRequired: SURVEY_SET_FIELD_MESSAGES.nameRequired,
+    nameTooLong: SURVEY_SET_FIELD_MESSAGES.nameTooLong,
+    facilitiesRequired: SURVEY_SET_FIELD_MESSAGES.facilitiesRequired,
+    facilitiesDuplicate: SURVEY_SET_FIELD_MESSAGES.facilitiesDuplicate,
+    tooManyFacilities: SURVEY_SET_FIELD_MESSAGES.tooManyFacilities,
     renameForbidden:
       'This set is also offered by facilities you do not administer: only an administrator of ' +
       'all of them can rename it.',

@@ -3,7 +3,6 @@
  * schemas, with the messages the browser shows next to a field and the server sends in `errors`.
  */
 import { z } from 'zod';
-import { ADMIN_TEXT } from '../admin-texts.js';
 import {
   AUDIT_ACTIONS,
   DEFAULT_RESIDENT_LANGUAGE,
@@ -17,8 +16,30 @@ import {
 } from '../limits.js';
 import { CursorSchema, DateStringSchema, IdSchema, pageOf, VersionSchema } from './common.js';
 
-const facilityText = ADMIN_TEXT.facilities;
-const setText = ADMIN_TEXT.surveySets;
+/**
+ * Messages of this schema's field checks, defined here (ADMIN_TEXT refers to them) so the
+ * contract, which every page loads, does not carry the whole back office's texts along.
+ */
+export const FACILITY_FIELD_MESSAGES = {
+  nameRequired: 'Enter a name.',
+  nameTooLong: `Use at most ${FACILITY_NAME_MAX_LENGTH} characters.`,
+  timeZoneInvalid: 'Choose a time zone from the list (for example America/Chicago).',
+  dueDaysInvalid: `Enter a whole number of days from 0 to ${SURVEY_DUE_DAYS_MAX}.`,
+  languageUnknown: 'This language is not offered by CareVoice.',
+  languagesRequired: 'Choose at least one language.',
+  englishRequired: 'English is always offered: keep it in the list.',
+} as const;
+
+export const SURVEY_SET_FIELD_MESSAGES = {
+  nameRequired: 'Enter a name.',
+  nameTooLong: `Use at most ${SURVEY_SET_NAME_MAX_LENGTH} characters.`,
+  facilitiesRequired: 'Choose at least one facility.',
+  tooManyFacilities: 'Too many facilities.',
+  facilitiesDuplicate: 'A facility is listed twice.',
+} as const;
+
+const facilityText = FACILITY_FIELD_MESSAGES;
+const setText = SURVEY_SET_FIELD_MESSAGES;
 
 /** Largest value of an integer column on PostgreSQL: a bigger `version` can never match. */
 const INTEGER_COLUMN_MAX = 2_147_483_647;

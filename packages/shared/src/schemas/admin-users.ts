@@ -4,7 +4,6 @@
  * that accepts an invitation.
  */
 import { z } from 'zod';
-import { ADMIN_TEXT } from '../admin-texts.js';
 import { PERMISSION_TYPES } from '../enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
@@ -18,7 +17,22 @@ import {
   VersionSchema,
 } from './common.js';
 
-const text = ADMIN_TEXT.users;
+/**
+ * Messages of this schema's field checks, defined here (ADMIN_TEXT refers to them) so the
+ * contract, which every page loads, does not carry the whole back office's texts along.
+ */
+export const USER_FIELD_MESSAGES = {
+  nameRequired: 'Enter the full name.',
+  nameTooLong: 'The name can be at most 200 characters.',
+  permissionUnknown: 'Not a known permission.',
+  facilityRequired: 'Choose at least one facility.',
+  noToken:
+    'This page needs the link from your invitation email. Open the link in the email again, or ask your administrator for a new invitation.',
+  invitationInvalid:
+    'This invitation link does not work any more: it was already used, replaced by a newer invitation or revoked. Ask your administrator for a new invitation.',
+} as const;
+
+const text = USER_FIELD_MESSAGES;
 
 /** Longest user name, and longest search text of the user list. */
 export const USER_NAME_MAX_LENGTH = 200;

@@ -1,12 +1,10 @@
-import { ADMIN_TEXT } from '@carevoice/shared';
+import { ADMIN_TEXT, DEFAULT_RESIDENT_LANGUAGE } from '@carevoice/shared';
 
 /**
- * The resident languages the forms offer. The facility's own list (its settings,
- * `languages_json`) comes with the facilities call of the facility settings screen; until this
- * screen reads it, English and Spanish are offered and the server refuses a language the
- * facility does not offer, with a message that says which it does.
+ * What the resident form offers until the facility's own languages (its settings, from the
+ * facilities call) have loaded; the server refuses a language the facility does not offer.
  */
-export const CENSUS_LANGUAGES: readonly string[] = ['en', 'es'];
+export const DEFAULT_LANGUAGES: readonly string[] = [DEFAULT_RESIDENT_LANGUAGE];
 
 /** "English (en)", or the code alone for a language without a name here. */
 export function languageLabel(code: string): string {

@@ -12,7 +12,8 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';
 import { useCreateResident } from '../api/create-resident';
 import { useUpdateResident } from '../api/update-resident';
-import { CENSUS_LANGUAGES, languageLabel } from '../census-languages';
+import { useAdminFacilities } from '@/features/admin-facilities';
+import { DEFAULT_LANGUAGES, languageLabel } from '../census-languages';
 
 const text = ADMIN_TEXT.census;
 const common = ADMIN_TEXT.common;
@@ -31,7 +32,7 @@ function initialValues(resident: AdminResident | null): Values {
     client_id: resident?.client_id ?? '',
     first_name: resident?.first_name ?? '',
     last_name: resident?.last_name ?? '',
-    preferred_language: resident?.preferred_language ?? CENSUS_LANGUAGES[0] ?? 'en',
+    preferred_language: resident?.preferred_language ?? DEFAULT_LANGUAGES[0] ?? 'en',
     admitted_on: resident?.admitted_on ?? '',
     discharged_on: resident?.discharged_on ?? '',
   };
@@ -61,7 +62,11 @@ export function ResidentFormModal({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
-  const languages = [...new Set([...CENSUS_LANGUAGES, values.preferred_language])];
+  // The languages the facility offers (its settings); English until they have loaded.
+  const facilities = useAdminFacilities();
+  const offered =
+    facilities.data?.find((facility) => facility.id === facilityId)?.languages ?? DEFAULT_LANGUAGES;
+  const languages = [...new Set([...offered, values.preferred_language])];
 
   const set = (field: keyof Values) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -150,7 +155,6 @@ export function ResidentFormModal({
           </SimpleGrid>
           <Select
             label={text.preferredLanguage}
-            description={text.languagesNote}
             data={languages.map((code) => ({ value: code, label: languageLabel(code) }))}
             value={values.preferred_language}
             onChange={(value) => (value ? set('preferred_language')(value) : undefined)}
