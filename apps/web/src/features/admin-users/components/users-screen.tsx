@@ -45,9 +45,9 @@ function statusOf(user: AdminUser): Status {
 }
 
 const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
-  active: { label: text.statusActive, color: 'green' },
-  invited: { label: text.statusInvited, color: 'blue' },
-  deactivated: { label: text.statusDeactivated, color: 'gray' },
+  active: { label: text.statusActive, color: 'teal.9' },
+  invited: { label: text.statusInvited, color: 'blue.9' },
+  deactivated: { label: text.statusDeactivated, color: 'gray.7' },
 };
 
 /** A destructive action waiting for its confirmation. */
@@ -339,7 +339,11 @@ function UserRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_BADGE[status].color} variant="light">
+        <Badge
+          color={STATUS_BADGE[status].color}
+          variant="filled"
+          styles={{ label: { overflow: 'visible' } }}
+        >
           {STATUS_BADGE[status].label}
         </Badge>
       </Table.Td>
