@@ -103,6 +103,7 @@ test('from an empty database, an administrator sets up a facility and an invited
     await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
     await importCsv(page, employees, 2);
     await expect(page.getByRole('cell', { name: 'Nina Novak' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     // A colleague, invited by mail.
     await page.reload();
