@@ -39,6 +39,7 @@ export const ADMIN_TEXT = {
     residents: 'Residents',
     employees: 'Employees',
     surveySets: 'Survey sets',
+    questionnaires: 'Questionnaires',
     audit: 'Audit log',
   },
   sectionDescriptions: {
@@ -47,6 +48,7 @@ export const ADMIN_TEXT = {
     residents: 'The census: admissions and discharges schedule the surveys.',
     employees: 'The staff residents can acknowledge, by department and position.',
     surveySets: 'Additional survey sets and the facilities that offer them.',
+    questionnaires: 'Write, translate, preview and publish the questions residents are asked.',
     audit: 'Every change and sign-in, who made it and when.',
   },
   users: {
@@ -401,6 +403,17 @@ export const ADMIN_TEXT = {
       'This set is also offered by facilities you do not administer: only an administrator of ' +
       'all of them can rename it.',
   },
+  /** The questionnaire builder (DESIGN §8, ADR 017). */
+  questionnaires: {
+    // Server refusals
+    notFound: 'This questionnaire does not exist.',
+    versionNotFound: 'This version of the questionnaire does not exist.',
+    setEditForbidden:
+      'This survey set is also offered by facilities you do not administer: only an administrator of all of them can change its questionnaire.',
+    noDraft: 'There is no draft to publish. Edit the questionnaire first.',
+    publishRefused: (errors: number) =>
+      `${errors} ${errors === 1 ? 'problem needs' : 'problems need'} fixing before this questionnaire can be published.`,
+  },
   audit: {
     heading: 'Audit log',
     intro: 'Every change and sign-in: who made it, when, from where. Newest first.',
@@ -457,6 +470,8 @@ export const ADMIN_TEXT = {
       'survey_set.created': 'Survey set created',
       'survey_set.updated': 'Survey set changed',
       'audit.exported': 'Audit log exported',
+      'questionnaire.published': 'Questionnaire published',
+      'questionnaire.draft_replaced': 'Questionnaire draft replaced',
     } satisfies Record<AuditAction, string>,
     timesIn: (zone: string) => `Dates and times in ${zone}.`,
     system: 'System',
