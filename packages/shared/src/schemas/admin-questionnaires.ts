@@ -6,7 +6,7 @@
  * what is still wrong is said by the builder's rules (questionnaire-builder.ts), not refused here.
  */
 import { z } from 'zod';
-import { RESIDENT_LANGUAGES, RESIDENT_SURVEY_TYPES } from '../enums.js';
+import { RESIDENT_SURVEY_TYPES } from '../enums.js';
 import {
   QUESTIONNAIRE_MAX_QUESTIONS,
   QUESTION_OPTIONS_MAX,
@@ -41,15 +41,12 @@ function textSchema(max: number, tooLong: string) {
 const QuestionTextSchema = textSchema(QUESTION_TEXT_MAX_LENGTH, text.textTooLong);
 const LabelSchema = textSchema(QUESTION_OPTION_LABEL_MAX_LENGTH, text.labelTooLong);
 
-/** `{en, es?}`: English always (possibly empty in a draft), the other languages when written. */
-function localized(schema: z.ZodString | z.ZodType<string>) {
-  const others = Object.fromEntries(
-    RESIDENT_LANGUAGES.filter((language) => language !== 'en').map((language) => [
-      language,
-      schema.optional(),
-    ]),
-  );
-  return z.strictObject({ en: schema, ...others });
+/**
+ * `{en, es?}`: English always (possibly empty in a draft), each other language of
+ * RESIDENT_LANGUAGES when written (a language added there is added here too).
+ */
+function localized<T extends z.ZodType<string>>(schema: T) {
+  return z.strictObject({ en: schema, es: schema.optional() });
 }
 
 /** A threshold as typed: a number, or text that is not one yet (the builder's rules say so). */
