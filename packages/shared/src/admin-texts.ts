@@ -436,8 +436,8 @@ export const ADMIN_TEXT = {
       by ? `${date} by ${by}` : `${date} (standard)`,
     edit: 'Edit',
     view: 'View',
-    editLabel: (name: string) => `Edit the questionnaire of ${name}`,
-    viewLabel: (name: string) => `View the questionnaire of ${name}`,
+    editLabel: (title: string) => `Edit ${title}`,
+    viewLabel: (title: string) => `View ${title}`,
     readOnly:
       'This survey set is also offered by facilities you do not administer: you can read its questionnaire and copy it, but only an administrator of all of them can change it.',
     empty: 'No questionnaires: you do not administer any facility yet.',

@@ -47,7 +47,13 @@ export function PreviewModal({
   };
   const current = runnerQuestions[draft.index];
   return (
-    <Modal opened onClose={onClose} title={text.previewHeading} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      title={text.previewHeading}
+      size="xl"
+    >
       <Stack gap="md">
         <Text c="dimmed">{text.previewIntro}</Text>
         {languages.length > 1 && (

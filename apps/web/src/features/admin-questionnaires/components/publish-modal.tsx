@@ -32,7 +32,13 @@ export function PublishModal({
 }) {
   const blocked = problems.some((problem) => problem.severity === 'error');
   return (
-    <Modal opened onClose={onClose} title={text.publishHeading} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      title={text.publishHeading}
+      size="lg"
+    >
       <Stack gap="md">
         <Text>{text.publishBody(nextVersion)}</Text>
         <ProblemSummary problems={problems} positions={positions} />

@@ -128,7 +128,12 @@ function ImportModal({
     onImport(parsed.data.questions);
   };
   return (
-    <Modal opened onClose={onClose} title={text.importHeading}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      title={text.importHeading}
+    >
       <Stack>
         <FileInput
           label={text.importFile}
@@ -170,7 +175,12 @@ function CopyModal({
     }
   };
   return (
-    <Modal opened onClose={onClose} title={text.copyHeading}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      title={text.copyHeading}
+    >
       <Stack>
         <NativeSelect
           label={text.copySource}
@@ -204,7 +214,13 @@ function VersionModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title={text.versionHeading(version.version)} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      title={text.versionHeading(version.version)}
+      size="lg"
+    >
       <Stack>
         <List type="ordered" spacing="xs">
           {version.questions.map((question) => (
@@ -429,7 +445,6 @@ export function QuestionnaireEditor({
         {!readOnly && (
           <Button
             variant="filled"
-            color="teal"
             onClick={() => {
               setPublishFailure(null);
               setDialog({ kind: 'publish' });
@@ -558,7 +573,12 @@ export function QuestionnaireEditor({
         />
       )}
       {dialog?.kind === 'replace' && (
-        <Modal opened onClose={() => setDialog(null)} title={text.replaceConfirmTitle}>
+        <Modal
+          opened
+          onClose={() => setDialog(null)}
+          closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+          title={text.replaceConfirmTitle}
+        >
           <Stack>
             <Text>{text.replaceConfirm}</Text>
             <Group justify="flex-end">

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { LoadFailed } from '@/features/admin-facilities';
 import { useQuestionnaires } from '../api/get-questionnaires';
 import { QUESTIONNAIRE_PARAM } from '../questionnaire-param';
+import { questionnaireTitle } from '../questionnaire-title';
 
 const text = ADMIN_TEXT.questionnaires;
 
@@ -83,8 +84,8 @@ export function QuestionnairesScreen() {
                       variant="default"
                       aria-label={
                         item.editable
-                          ? text.editLabel(item.name + ' ' + (item.survey_type ?? '')).trim()
-                          : text.viewLabel(item.name)
+                          ? text.editLabel(questionnaireTitle(item))
+                          : text.viewLabel(questionnaireTitle(item))
                       }
                     >
                       {item.editable ? text.edit : text.view}
