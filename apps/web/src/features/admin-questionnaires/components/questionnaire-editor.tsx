@@ -6,6 +6,7 @@ import {
   validateDraft,
   type AdminQuestionnaireDetail,
   type DraftOrigin,
+  type DraftProblem,
   type DraftQuestion,
   type QuestionnaireVersion,
 } from '@carevoice/shared';
@@ -300,12 +301,24 @@ export function QuestionnaireEditor({
     () => validateDraft(deferred, { languages: questionnaire.languages }),
     [deferred, questionnaire.languages],
   );
+  // Each question's problems, the same array as before while they did not change: a card
+  // re-renders only when its own problems do (the editor stays responsive at 200 questions).
+  const previousProblems = useRef(new Map<string, { signature: string; list: DraftProblem[] }>());
   const problemsByKey = useMemo(() => {
-    const byKey = new Map<string, typeof problems>();
+    const grouped = new Map<string, DraftProblem[]>();
     for (const problem of problems) {
-      byKey.set(problem.question_key, [...(byKey.get(problem.question_key) ?? []), problem]);
+      grouped.set(problem.question_key, [...(grouped.get(problem.question_key) ?? []), problem]);
     }
-    return byKey;
+    const stable = new Map<string, DraftProblem[]>();
+    for (const [key, list] of grouped) {
+      const signature = JSON.stringify(list);
+      const previous = previousProblems.current.get(key);
+      stable.set(key, previous?.signature === signature ? previous.list : list);
+    }
+    previousProblems.current = new Map(
+      [...stable].map(([key, list]) => [key, { signature: JSON.stringify(list), list }]),
+    );
+    return stable;
   }, [problems]);
   const targets = useMemo<TargetChoice[]>(
     () =>
@@ -320,7 +333,8 @@ export function QuestionnaireEditor({
     () => new Map(deferred.map((question, index) => [question.key, index + 1])),
     [deferred],
   );
-  const noProblems = useMemo(() => [], []);
+  const noProblems = useMemo<DraftProblem[]>(() => [], []);
+  const noTargets = useMemo<TargetChoice[]>(() => [], []);
 
   const toggle = useCallback((key: string) => {
     setExpanded((current) => {
@@ -491,7 +505,8 @@ export function QuestionnaireEditor({
               question={question}
               index={index}
               count={questions.length}
-              targets={targets}
+              // Only an open card lists the questions its answers may lead to.
+              targets={expanded.has(question.key) ? targets : noTargets}
               translations={translations}
               problems={problemsByKey.get(question.key) ?? noProblems}
               expanded={expanded.has(question.key)}
