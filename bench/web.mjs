@@ -21,6 +21,11 @@
  *                   the page's own puts that state into the new history entry the way React Router
  *                   keeps it (`{usr, key, idx}`), so the load is what a reload of the due list
  *                   does: a full cold navigation that Lighthouse scores like any other page.
+ *   5. Editor (200 questions) (timespan): signed in as admin@carevoice.test, a draft of 200
+ *                   translated questions in the questionnaire builder (ADR 017): opens question
+ *                   100, types into its text, turns a switch: INP of the editor at that size
+ *   6. Preview (200 questions) (timespan): the survey runner on the same 200 questions, the
+ *                   way staff answer: a choice and Next, ten times: INP of the runner
  *
  * Each run uses a fresh Chrome (empty cache and cookies). With several runs, each step reports
  * the run with the median performance score (timespan: median TBT). Writes
@@ -110,6 +115,59 @@ async function signIn(base) {
   };
 }
 
+/** Questions of the builder steps (ADR 017: a questionnaire of 200 stays responsive). */
+const BUILDER_QUESTIONS = 200;
+
+/**
+ * Signs in as the demo administrator and writes a draft of BUILDER_QUESTIONS translated Radio
+ * questions into Harbor View's Admission questionnaire: the session cookies and its id.
+ */
+async function prepareBuilder(base) {
+  const response = await fetch(`${base}${API}/sf-login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@carevoice.test', password: ACCOUNT.password }),
+  });
+  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
+  const setCookies = response.headers.getSetCookie();
+  const cookie = setCookies.map((item) => item.split(';')[0]).join('; ');
+  const list = await (
+    await fetch(`${base}/api/v1/admin/questionnaires/`, { headers: { cookie } })
+  ).json();
+  const target = list.find(
+    (item) => item.name === 'Harbor View Rehabilitation' && item.survey_type === 'Admission',
+  );
+  if (!target) throw new Error('no Harbor View Admission questionnaire');
+  const detail = await (
+    await fetch(`${base}/api/v1/admin/questionnaires/${target.id}/`, { headers: { cookie } })
+  ).json();
+  const labels = [
+    ['Very good', 'Muy bien'],
+    ['Good', 'Bien'],
+    ['Fair', 'Regular'],
+    ['Poor', 'Mal'],
+  ];
+  const questions = Array.from({ length: BUILDER_QUESTIONS }, (_, n) => ({
+    key: `q-${n + 1}`,
+    type: 'Radio',
+    text: { en: `Question ${n + 1}: how was this part of your stay?`, es: `Pregunta ${n + 1}` },
+    options: labels.map(([en, es], index) => ({
+      key: `o-${index + 1}`,
+      label: { en, es },
+      next: null,
+    })),
+    required: true,
+    allow_non_answer: true,
+  }));
+  const saved = await fetch(`${base}/api/v1/admin/questionnaires/${target.id}/draft/`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ questions, version: detail.version }),
+  });
+  if (!saved.ok) throw new Error(`draft save failed: ${saved.status} ${await saved.text()}`);
+  return { cookies: setCookies.map((header) => toBrowserCookie(header, base)), id: target.id };
+}
+
 /** Clicks the element with this role whose accessible name is, or starts with, `name`. */
 async function click(page, name, role) {
   const selector =
@@ -163,6 +221,41 @@ async function runFlow({ base, chromePath, session }) {
     await page.removeScriptToEvaluateOnNewDocument(identifier);
     const dueListShown = await page.$('[data-testid="survey-card-row"] button');
     if (!dueListShown) throw new Error(`the due list did not open (at ${page.url()})`);
+
+    // The questionnaire builder at 200 questions (loaded outside the flow: an office page, not
+    // held to the bedside pages' navigation targets; only its interactions are measured).
+    const builder = await prepareBuilder(base);
+    await browser.setCookie(...builder.cookies);
+    await page.goto(`${base}/admin/questionnaires?id=${builder.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(`[data-question-key="q-${BUILDER_QUESTIONS}"]`, { timeout: 60_000 });
+    await flow.startTimespan({ name: 'Editor (200 questions)' });
+    const open = await page.waitForSelector('[data-question-key="q-100"] button[aria-expanded]');
+    await open.click();
+    await open.dispose();
+    const text = await page.waitForSelector('[data-question-key="q-100"] textarea', {
+      visible: true,
+    });
+    await text.type(' Edited.', { delay: 60 });
+    await text.dispose();
+    // CSS selectors here: an accessibility-tree query over 200 cards would itself block the page.
+    await page.click('[data-question-key="q-100"] input[role="switch"]');
+    await flow.endTimespan();
+
+    await flow.startTimespan({ name: 'Preview (200 questions)' });
+    await click(page, 'Preview', 'button');
+    for (let n = 0; n < 10; n += 1) {
+      await page.click('[role="dialog"] input[type="radio"][value="Good"]');
+      await click(page, 'Next', 'button');
+      await page.waitForFunction(
+        (heading) =>
+          [...globalThis.document.querySelectorAll('h2')].some((h2) =>
+            h2.textContent?.startsWith(heading),
+          ),
+        { timeout: 30_000 },
+        `Question: ${n + 2} `,
+      );
+    }
+    await flow.endTimespan();
 
     return { result: await flow.createFlowResult(), html: await flow.generateReport() };
   } finally {

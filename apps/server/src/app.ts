@@ -19,6 +19,7 @@ import { adminEmployeeRoutes } from './modules/admin-employees/admin-employees.r
 import { adminResidentRoutes } from './modules/admin-residents/admin-residents.routes.js';
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes.js';
+import { adminQuestionnaireRoutes } from './modules/admin-questionnaires/admin-questionnaires.routes.js';
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
@@ -104,5 +105,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminUserRoutes);
   await app.register(adminResidentRoutes);
   await app.register(adminEmployeeRoutes);
+  await app.register(adminQuestionnaireRoutes);
   return app;
 }

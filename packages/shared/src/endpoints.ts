@@ -42,6 +42,17 @@ import {
   UpdateSurveySetRequestSchema,
 } from './schemas/admin-facilities.js';
 import {
+  AdminQuestionnaireDetailSchema,
+  AdminQuestionnaireListQuerySchema,
+  AdminQuestionnaireListResponseSchema,
+  PublishRequestSchema,
+  PublishResponseSchema,
+  QuestionnaireVersionSchema,
+  SaveDraftRequestSchema,
+  SaveDraftResponseSchema,
+} from './schemas/admin-questionnaires.js';
+import { QUESTIONNAIRE_BODY_MAX_BYTES } from './limits.js';
+import {
   AcceptInvitationRequestSchema,
   AdminCreateUserRequestSchema,
   AdminUpdateUserRequestSchema,
@@ -95,7 +106,7 @@ import {
  */
 export const API_BASE = '/api/v1';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /**
  * Who may call an endpoint (DESIGN §4, §8).
@@ -130,8 +141,10 @@ export interface EndpointDef {
   readonly params?: z.ZodObject;
   /** Query-string parameters (lists: filters and the page `cursor`). */
   readonly query?: z.ZodObject;
-  /** The body: JSON (POST, PATCH), or CSV text when `bodyType` is `csv`. */
+  /** The body: JSON (POST, PATCH, PUT), or CSV text when `bodyType` is `csv`. */
   readonly body?: z.ZodType;
+  /** A JSON body larger than the usual 64 KB this call accepts (a whole questionnaire). */
+  readonly bodyLimit?: number;
   /** The body is `text/csv` (an import), `body` a string schema. */
   readonly bodyType?: 'csv';
   /** The success answer: 200, or 201 when `status` says so. */
@@ -146,8 +159,11 @@ export interface EndpointDef {
   readonly userIdField?: 'sf_user_id' | 'user_id';
   /** Whether a path parameter carries a user id that must match the session. */
   readonly userIdParam?: 'sfUserId';
-  /** Shape of every error body: `{detail}` (default) or the spec's `{msg}` (password reset). */
-  readonly errorBody?: 'detail' | 'msg';
+  /**
+   * Shape of every error body: `{detail}` (default), the spec's `{msg}` (password reset), or
+   * `{detail}` that may also list a questionnaire's `problems` (publishing, ADR 017).
+   */
+  readonly errorBody?: 'detail' | 'msg' | 'questionnaire';
 }
 
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
@@ -156,6 +172,7 @@ const administration = { kind: 'facility', permission: 'Administration' } as con
 const anyAdministration = { kind: 'permission', permission: 'Administration' } as const;
 
 const facilityParams = z.object({ facilityId: IdSchema });
+const questionnaireParams = z.object({ questionnaireId: IdSchema });
 const dueListParams = facilityParams.extend({ surveyType: ResidentSurveyTypeSchema });
 
 /** Every API endpoint, keyed by name. */
@@ -552,6 +569,53 @@ export const ENDPOINTS = {
     params: facilityParams,
     responseType: 'csv',
     response: CsvDownloadSchema,
+  },
+  // Administration: the questionnaire builder (DESIGN §8, ADR 017). The calls on one
+  // questionnaire are anchored on it: its facility, or every facility offering its set to
+  // change it (one of them to read it), must be the administrator's (checked by the service).
+  adminQuestionnaires: {
+    method: 'GET',
+    path: 'admin/questionnaires',
+    access: anyAdministration,
+    query: AdminQuestionnaireListQuerySchema,
+    response: AdminQuestionnaireListResponseSchema,
+  },
+  adminQuestionnaire: {
+    method: 'GET',
+    path: 'admin/questionnaires/:questionnaireId',
+    access: administration,
+    params: questionnaireParams,
+    response: AdminQuestionnaireDetailSchema,
+  },
+  adminQuestionnaireVersion: {
+    method: 'GET',
+    path: 'admin/questionnaires/:questionnaireId/versions/:version',
+    access: administration,
+    params: questionnaireParams.extend({
+      version: z
+        .string()
+        .regex(/^[1-9][0-9]{0,8}$/, 'Not a version number.')
+        .transform(Number),
+    }),
+    response: QuestionnaireVersionSchema,
+  },
+  adminSaveQuestionnaireDraft: {
+    method: 'PUT',
+    path: 'admin/questionnaires/:questionnaireId/draft',
+    access: administration,
+    params: questionnaireParams,
+    body: SaveDraftRequestSchema,
+    bodyLimit: QUESTIONNAIRE_BODY_MAX_BYTES,
+    response: SaveDraftResponseSchema,
+  },
+  adminPublishQuestionnaire: {
+    method: 'POST',
+    path: 'admin/questionnaires/:questionnaireId/publish',
+    access: administration,
+    params: questionnaireParams,
+    body: PublishRequestSchema,
+    response: PublishResponseSchema,
+    errorBody: 'questionnaire',
   },
 } as const satisfies Record<string, EndpointDef>;
 

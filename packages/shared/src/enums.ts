@@ -95,6 +95,9 @@ export const AUDIT_ACTIONS = [
   'survey_set.created',
   'survey_set.updated',
   'audit.exported',
+  // The questionnaire builder (DESIGN §8, ADR 017)
+  'questionnaire.published',
+  'questionnaire.draft_replaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,3 +13,5 @@ export * from './schemas/admin-census.js';
 export * from './survey-engine.js';
 export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';
+export * from './schemas/admin-questionnaires.js';
+export * from './questionnaire-builder.js';

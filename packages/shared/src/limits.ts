@@ -58,3 +58,12 @@ export const SURVEY_DUE_DAYS_MAX = 365;
 
 /** The audit log's CSV export holds at most this many events (narrow the filters beyond it). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
+/** A questionnaire holds at most this many questions, a question this many options (ADR 017). */
+export const QUESTIONNAIRE_MAX_QUESTIONS = 500;
+export const QUESTION_OPTIONS_MAX = 50;
+/** Longest question text and answer label, in every language. */
+export const QUESTION_TEXT_MAX_LENGTH = 1000;
+export const QUESTION_OPTION_LABEL_MAX_LENGTH = 200;
+/** A draft save's body (a whole questionnaire with its translations) may be this large. */
+export const QUESTIONNAIRE_BODY_MAX_BYTES = 2 * 1024 * 1024;

@@ -120,6 +120,10 @@ export const MESSAGES = {
     `Answer ${position} ("${question}") is not one of the question's options.`,
   answerUnsupportedType: (position: number, question: string) =>
     `Answer ${position} ("${question}") is for a question type this server cannot check.`,
+  answerUnknownQuestion: (position: number) =>
+    `Answer ${position} names a question that is not part of this survey's questionnaire.`,
+  answersMixVersions:
+    'The answers name questions of different versions of the questionnaire. Answer every question of one version: start the survey again to get the current questions.',
   acknowledgedEmployeeUnknown: (position: number, code: string) =>
     `Acknowledgement ${position}: there is no active employee with the code "${code}" at this survey's facility.`,
   // Acknowledgement review (spec §8)

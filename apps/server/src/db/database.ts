@@ -119,6 +119,38 @@ export interface QuestionnairesTable {
   survey_type: ResidentSurveyType | null;
   /** Set for a survey set's questionnaire. */
   survey_set_id: string | null;
+  /** The version the staff are asked (0 = never published; ADR 017). */
+  published_version: Generated<number>;
+  /** JSON: the draft's questions in DESIGN §8's draft shape; null = no draft. */
+  draft_json: string | null;
+  /** Starts at 1; every draft save and publish adds 1 (optimistic concurrency, DESIGN §8). */
+  version: Generated<number>;
+}
+
+/** A published version, frozen (ADR 017): "view version N", "start a draft from version N". */
+export interface QuestionnaireVersionsTable {
+  questionnaire_id: string;
+  version: number;
+  published_at: string;
+  /** Null: the standard questionnaire (seeded, migrated or made with a new facility). */
+  published_by: string | null;
+  /** JSON: the questions in DESIGN §8's draft shape, as published. */
+  questions_json: string;
+}
+
+/**
+ * What the wire and the server need of a question beyond the spec's fields (`questions.meta_json`,
+ * ADR 017): per English label its option key, the keys of the options that raise an alert, the
+ * Number answer below which one is raised, the texts in other languages (option labels by their
+ * English label), the comments box and whether the resident may decline to answer.
+ */
+export interface QuestionMeta {
+  option_keys: Record<string, string>;
+  alert_options: string[];
+  alert_below?: number;
+  texts?: Partial<Record<string, { name: string; values: Record<string, string> }>>;
+  comment_box?: boolean;
+  allow_non_answer?: boolean;
 }
 
 export interface QuestionsTable {
@@ -131,6 +163,12 @@ export interface QuestionsTable {
   values_json: string;
   /** JSON: {required, value?, less?, greater?, equal?} */
   validation_json: string;
+  /** The questionnaire version this row belongs to (a publish inserts new rows, new ids). */
+  version: Generated<number>;
+  /** The question's stable key, the same in every version. */
+  key: string;
+  /** JSON: QuestionMeta. */
+  meta_json: string;
 }
 
 export interface SurveySetsTable {
@@ -170,6 +208,8 @@ export interface SurveysTable {
   created_at: string;
   submitted_by: string | null;
   submitted_at: string | null;
+  /** The questionnaire version the answers were given on; null until submitted. */
+  questionnaire_version: number | null;
 }
 
 export interface AnswersTable {
@@ -179,6 +219,8 @@ export interface AnswersTable {
   position: number;
   answer: string | null;
   comment: string | null;
+  /** The option key(s) of a choice answer (MultiPicklist: joined with ';'); null otherwise. */
+  answer_key: string | null;
 }
 
 export interface EmployeesTable {
@@ -240,6 +282,7 @@ export interface Database {
   residents: ResidentsTable;
   questionnaires: QuestionnairesTable;
   questions: QuestionsTable;
+  questionnaire_versions: QuestionnaireVersionsTable;
   survey_sets: SurveySetsTable;
   facility_survey_sets: FacilitySurveySetsTable;
   surveys: SurveysTable;

@@ -7,6 +7,7 @@ import * as residentListIndex from './migrations/2026-11-23T10-00-resident-list-
 import * as dueListIndexes from './migrations/2026-11-23T14-00-due-list-indexes.js';
 import * as administration from './migrations/2026-11-25T05-00-administration.js';
 import * as facilityNameUnique from './migrations/2026-11-25T06-00-facility-name-unique.js';
+import * as questionnaireVersions from './migrations/2026-11-26T00-00-questionnaire-versions.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T14-00-due-list-indexes': dueListIndexes,
   '2026-11-25T05-00-administration': administration,
   '2026-11-25T06-00-facility-name-unique': facilityNameUnique,
+  '2026-11-26T00-00-questionnaire-versions': questionnaireVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -50,22 +50,40 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A stored question row as the shared Question (`values_json` keeps display order as pairs). */
+/**
+ * A stored question row as the shared Question (`values_json` keeps display order as pairs), with
+ * the wire's optional fields from `meta_json` when the row has them (ADR 017): the stable key,
+ * texts in other languages, the comments box, whether the resident may decline.
+ */
 export function questionFromRow(row: {
   id: string;
   name: string;
   type: string;
   values_json: string;
   validation_json: string;
+  key?: string;
+  meta_json?: string;
 }): Question {
   const pairs = JSON.parse(row.values_json) as [string, string | null][];
-  return {
+  const question: Question = {
     id: row.id,
     name: row.name,
     type: row.type,
     values: Object.fromEntries(pairs),
     validation_logic: JSON.parse(row.validation_json) as Question['validation_logic'],
   };
+  if (row.key) question.key = row.key;
+  if (row.meta_json !== undefined) {
+    const meta = JSON.parse(row.meta_json) as {
+      texts?: Question['texts'];
+      comment_box?: boolean;
+      allow_non_answer?: boolean;
+    };
+    if (meta.texts && Object.keys(meta.texts).length > 0) question.texts = meta.texts;
+    if (meta.comment_box !== undefined) question.comment_box = meta.comment_box;
+    if (meta.allow_non_answer !== undefined) question.allow_non_answer = meta.allow_non_answer;
+  }
+  return question;
 }
 
 /** The JSON columns of a question. */

@@ -4,6 +4,10 @@ export interface HttpErrorOptions {
   headers?: Record<string, string>;
   /** Clear the session cookies in this response (the session is gone). */
   endSession?: boolean;
+  /** Field messages of a 400 (`errors`), e.g. the first problem of each question (ADR 017). */
+  errors?: Record<string, string>;
+  /** More of the error body, as the endpoint's error schema declares it (e.g. `problems`). */
+  body?: Record<string, unknown>;
 }
 
 /**

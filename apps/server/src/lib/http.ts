@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
   ImportErrorResponseSchema,
   MsgResponseSchema,
+  QuestionnaireErrorResponseSchema,
   type EndpointDef,
   type EndpointName,
   type Endpoints,
@@ -43,6 +44,8 @@ type ErrorStatus = (typeof ERROR_STATUSES)[number];
  */
 export function errorBodySchema(def: EndpointDef) {
   if (def.errorBody === 'msg') return MsgResponseSchema;
+  // A refused publish lists the questionnaire's problems too (ADR 017).
+  if (def.errorBody === 'questionnaire') return QuestionnaireErrorResponseSchema;
   return def.bodyType === 'csv' ? ImportErrorResponseSchema : ErrorResponseSchema;
 }
 
@@ -56,7 +59,10 @@ type RequestSchemas<N extends EndpointName> = {
 type RouteSchema<N extends EndpointName> = RequestSchemas<N> & {
   response: { 200: Endpoints[N]['response']; 201: Endpoints[N]['response'] } & Record<
     ErrorStatus,
-    typeof ErrorResponseSchema | typeof ImportErrorResponseSchema | typeof MsgResponseSchema
+    | typeof ErrorResponseSchema
+    | typeof ImportErrorResponseSchema
+    | typeof QuestionnaireErrorResponseSchema
+    | typeof MsgResponseSchema
   >;
 };
 
@@ -92,6 +98,7 @@ export function endpoint<N extends EndpointName>(name: N) {
     schema,
     ...(def.query ? { preValidation: refuseUndecodableQuery } : {}),
     ...(def.bodyType === 'csv' ? { bodyLimit: CSV_IMPORT_MAX_BYTES } : {}),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
   };
 }
 

@@ -37,10 +37,11 @@ export function sendError(
   status: number,
   message: string,
   errors?: Record<string, string>,
+  more?: Record<string, unknown>,
 ): FastifyReply {
   const body = usesMsg(request)
     ? { msg: message }
-    : { detail: message, ...(errors ? { errors } : {}) };
+    : { detail: message, ...(errors ? { errors } : {}), ...more };
   return reply.code(status).send(body);
 }
 
@@ -67,7 +68,14 @@ export default fp(
       if (error instanceof HttpError) {
         reply.headers(error.options.headers ?? {});
         if (error.options.endSession) clearSessionCookies(reply, app.ctx.config);
-        return sendError(request, reply, error.statusCode, error.message);
+        return sendError(
+          request,
+          reply,
+          error.statusCode,
+          error.message,
+          error.options.errors,
+          error.options.body,
+        );
       }
       const known = FASTIFY_ERRORS[error.code];
       if (known && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && importsCsv(request)) {

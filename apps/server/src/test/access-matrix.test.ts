@@ -86,6 +86,9 @@ const ANCHORS: readonly FixtureField[] = [
   'resident',
   'employeeId',
   'staffMemberId',
+  // The questionnaire builder: the questionnaire's facility is the call's.
+  'questionnaire',
+  'publishable',
 ];
 
 interface Refusal {
@@ -119,6 +122,8 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   }),
   employeeId: () => facilityRefusal,
   staffMemberId: () => facilityRefusal,
+  questionnaire: () => facilityRefusal,
+  publishable: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */

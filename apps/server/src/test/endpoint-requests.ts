@@ -8,7 +8,9 @@
 import crypto from 'node:crypto';
 import {
   DISCHARGE_REASONS,
+  DraftQuestionsSchema,
   type AdminCreateUser,
+  type DraftQuestionInput,
   type EndpointName,
   type PermissionType,
   type Question,
@@ -49,6 +51,13 @@ export interface FacilityFixtures {
    * reactivate — which invites again —, resend, revoke).
    */
   staffMemberId: string;
+  /**
+   * The facility's Admission questionnaire (the builder, ADR 017): its concurrency version and
+   * its published questions in the draft shape (a draft save sends them back).
+   */
+  questionnaire: { id: string; version: number; questions: DraftQuestionInput[] };
+  /** The facility's Discharge questionnaire with a clean draft ready to publish. */
+  publishable: { id: string; version: number };
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -267,6 +276,23 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     ].join('\n'),
   }),
   adminEmployeesExport: (s) => ({ params: { facilityId: s.facilityId } }),
+  // Administration: the questionnaire builder. The list names no facility (a filter would make
+  // it facility-anchored); the calls on one questionnaire are anchored on it. The draft save
+  // sends the published questions back at the fixture's version (a repeat is 409); the publish
+  // publishes the draft the fixtures prepared (a repeat is 409: no draft, or a stale version).
+  adminQuestionnaires: () => ({}),
+  adminQuestionnaire: (s) => ({ params: { questionnaireId: s.questionnaire.id } }),
+  adminQuestionnaireVersion: (s) => ({
+    params: { questionnaireId: s.questionnaire.id, version: '1' },
+  }),
+  adminSaveQuestionnaireDraft: (s) => ({
+    params: { questionnaireId: s.questionnaire.id },
+    body: { questions: s.questionnaire.questions, version: s.questionnaire.version },
+  }),
+  adminPublishQuestionnaire: (s) => ({
+    params: { questionnaireId: s.publishable.id },
+    body: { version: s.publishable.version },
+  }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -293,6 +319,8 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     },
     employeeId: `${tag}-employee`,
     staffMemberId: `${tag}-staff-member`,
+    questionnaire: { id: `${tag}-questionnaire`, version: 1, questions: [] },
+    publishable: { id: `${tag}-publishable`, version: 1 },
   };
 }
 
@@ -422,7 +450,77 @@ export async function loadFacilityFixtures(
     employee: pick('employee', employee && employeeFields(employee), previous?.employee),
     employeeId: pick('employeeId', employee?.id, previous?.employeeId),
     staffMemberId: await staffMemberOf(t, facilityId),
+    questionnaire: await questionnaireOf(t, facilityId),
+    publishable: pick(
+      'publishable',
+      await publishableOf(t, facilityId, previous === undefined),
+      previous?.publishable,
+    ),
   };
+}
+
+/** The facility's questionnaire of the type, as stored. */
+async function facilityQuestionnaire(
+  t: TestApp,
+  facilityId: string,
+  type: 'Admission' | 'Discharge',
+) {
+  return t.db
+    .selectFrom('questionnaires')
+    .select(['id', 'version', 'published_version', 'draft_json'])
+    .where('facility_id', '=', facilityId)
+    .where('survey_type', '=', type)
+    .executeTakeFirstOrThrow();
+}
+
+/** The frozen questions of a questionnaire's published version. */
+async function publishedQuestions(
+  t: TestApp,
+  questionnaire: { id: string; published_version: number },
+): Promise<DraftQuestionInput[]> {
+  const row = await t.db
+    .selectFrom('questionnaire_versions')
+    .select('questions_json')
+    .where('questionnaire_id', '=', questionnaire.id)
+    .where('version', '=', questionnaire.published_version)
+    .executeTakeFirstOrThrow();
+  return DraftQuestionsSchema.parse(JSON.parse(row.questions_json));
+}
+
+async function questionnaireOf(
+  t: TestApp,
+  facilityId: string,
+): Promise<FacilityFixtures['questionnaire']> {
+  const questionnaire = await facilityQuestionnaire(t, facilityId, 'Admission');
+  return {
+    id: questionnaire.id,
+    version: questionnaire.version,
+    questions: await publishedQuestions(t, questionnaire),
+  };
+}
+
+/**
+ * The facility's Discharge questionnaire when it holds a draft; on the first load (`prepare`) a
+ * draft is written first: the published questions with the last one reworded.
+ */
+async function publishableOf(
+  t: TestApp,
+  facilityId: string,
+  prepare: boolean,
+): Promise<FacilityFixtures['publishable'] | undefined> {
+  const questionnaire = await facilityQuestionnaire(t, facilityId, 'Discharge');
+  if (questionnaire.draft_json === null) {
+    if (!prepare) return undefined;
+    const questions = await publishedQuestions(t, questionnaire);
+    const last = questions.at(-1);
+    if (last) last.text = { ...last.text, en: `${last.text.en} (reworded)` };
+    await t.db
+      .updateTable('questionnaires')
+      .set({ draft_json: JSON.stringify(questions) })
+      .where('id', '=', questionnaire.id)
+      .execute();
+  }
+  return { id: questionnaire.id, version: questionnaire.version };
 }
 
 function employeeFields({ code, name, position, department }: FacilityFixtures['employee']) {

@@ -578,10 +578,13 @@ function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void
     expect(typeof body.msg).toBe('string');
   } else {
     expect(typeof body.detail).toBe('string');
-    // A refused CSV import also answers its report: counts, and the problems as `errors`.
+    // A refused CSV import also answers its report: counts, and the problems as `errors`; a
+    // refused publish lists the questionnaire's problems (ADR 017).
     const allowed = readsCsv(name)
       ? ['detail', 'errors', 'created', 'updated', 'unchanged']
-      : ['detail', 'errors'];
+      : (ENDPOINTS[name] as EndpointDef).errorBody === 'questionnaire'
+        ? ['detail', 'errors', 'problems']
+        : ['detail', 'errors'];
     expect(Object.keys(body).filter((key) => !allowed.includes(key))).toEqual([]);
   }
 }

@@ -67,6 +67,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.adminUsers, screen: 'admin-users', calls: ['permissions'] },
       { path: paths.adminFacilities, screen: 'admin-facilities', calls: ['permissions'] },
       { path: paths.adminSurveySets, screen: 'admin-survey-sets', calls: ['permissions'] },
+      { path: paths.adminQuestionnaires, screen: 'admin-questionnaires', calls: ['permissions'] },
       { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },
       { path: paths.adminResidents, screen: 'admin-residents', calls: ['permissions'] },
       { path: paths.adminEmployees, screen: 'admin-employees', calls: ['permissions'] },

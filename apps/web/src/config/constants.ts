@@ -68,3 +68,9 @@ export const CARD_GRID_OVERSCAN_ROWS = 2;
 
 /** The back office's searches run once typing has paused this long (DESIGN §8). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
+
+/** The questionnaire editor saves the draft this long after the last change (ADR 017). */
+export const AUTOSAVE_DELAY_MS = 800;
+/** A failed draft save is tried again after this long, doubling up to the maximum. */
+export const AUTOSAVE_RETRY_MS = 3000;
+export const AUTOSAVE_RETRY_MAX_MS = 60_000;

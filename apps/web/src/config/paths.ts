@@ -25,6 +25,7 @@ export const paths = {
   adminResidents: '/admin/residents',
   adminEmployees: '/admin/employees',
   adminSurveySets: '/admin/survey-sets',
+  adminQuestionnaires: '/admin/questionnaires',
   adminAudit: '/admin/audit',
   acceptInvitation: '/accept-invitation',
 } as const;

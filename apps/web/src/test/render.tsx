@@ -56,7 +56,13 @@ export function renderRoutes(
     retry: false,
   });
   const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
-    initialEntries: [{ pathname: path, state }],
+    initialEntries: [
+      {
+        pathname: path.split('?')[0],
+        search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+        state,
+      },
+    ],
   });
   const user = userEvent.setup();
   render(

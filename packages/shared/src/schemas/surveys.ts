@@ -69,6 +69,16 @@ export const QuestionSchema = z.object({
   type: z.string(),
   values: z.record(z.string(), IdSchema.nullable()),
   validation_logic: ValidationLogicSchema,
+  // Beyond the spec (DESIGN §8, ADR 017), all optional: the question's stable key (the same in
+  // every version), its texts in the facility's other languages (`values` maps each English
+  // label to its translation; English labels stay the answers), whether a set question has a
+  // comments box, and whether the resident may decline to answer.
+  key: z.string().optional(),
+  texts: z
+    .record(z.string(), z.object({ name: z.string(), values: z.record(z.string(), z.string()) }))
+    .optional(),
+  comment_box: z.boolean().optional(),
+  allow_non_answer: z.boolean().optional(),
 });
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);

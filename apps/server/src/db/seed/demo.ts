@@ -12,13 +12,14 @@ import {
 } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { sha256 } from '../../lib/crypto.js';
-import type { Database } from '../database.js';
+import { answerKeyOf, parseQuestionMeta, versionRows } from '../questionnaire-rows.js';
 import {
   ADMISSION,
   DISCHARGE,
-  questionRows,
+  templateDraft,
   type QuestionSpec,
 } from '../questionnaire-templates.js';
+import type { Database, QuestionMeta } from '../database.js';
 import { addDays, questionFromRow, toFlag } from '../values.js';
 
 export interface DemoSeedOptions {
@@ -166,33 +167,54 @@ const AS_NEEDED: QuestionSpec[] = [
   {
     key: 'help',
     name: 'Is there something we can help you with today?',
+    es: '¿Hay algo en lo que podamos ayudarle hoy?',
     type: 'Radio',
     required: true,
     options: 'Yes | No > day',
+    optionsEs: 'Sí | No',
   },
-  { key: 'help-what', name: 'What can we help you with?', type: 'Text', required: true },
+  {
+    key: 'help-what',
+    name: 'What can we help you with?',
+    es: '¿En qué podemos ayudarle?',
+    type: 'Text',
+    required: true,
+  },
   {
     key: 'day',
     name: 'How would you rate your day so far, from 1 to 5?',
+    es: '¿Cómo calificaría su día hasta ahora, del 1 al 5?',
     type: 'Number',
     required: true,
     threshold: { value: 3, less: null, equal: 'noise', greater: 'noise' },
+    alertBelow: 2,
     range: [1, 5],
   },
-  { key: 'day-better', name: 'What would make your day better?', type: 'Text', required: false },
+  {
+    key: 'day-better',
+    name: 'What would make your day better?',
+    es: '¿Qué haría mejor su día?',
+    type: 'Text',
+    required: false,
+  },
   {
     key: 'noise',
     name: 'How is the noise level around your room?',
+    es: '¿Cómo es el nivel de ruido alrededor de su habitación?',
     type: 'Picklist',
     required: true,
     options: 'Quiet | Acceptable | Too loud',
+    optionsEs: 'Tranquilo | Aceptable | Demasiado ruidoso',
+    alerts: ['Too loud'],
   },
   {
     key: 'more-of',
     name: 'What would you like more of?',
+    es: '¿De qué le gustaría tener más?',
     type: 'MultiPicklist',
     required: false,
     options: 'Outings | Music | Visits from volunteers | Quiet time',
+    optionsEs: 'Salidas | Música | Visitas de voluntarios | Tiempo tranquilo',
   },
 ];
 
@@ -200,20 +222,26 @@ const CULINARY: QuestionSpec[] = [
   {
     key: 'meals',
     name: "How would you rate today's meals?",
+    es: '¿Cómo calificaría las comidas de hoy?',
     type: 'Picklist',
     required: true,
     options: 'Excellent > dining-room | Good > dining-room | Fair | Poor',
+    optionsEs: 'Excelentes | Buenas | Regulares | Malas',
+    alerts: ['Poor'],
   },
   {
     key: 'better',
     name: 'What could be better?',
+    es: '¿Qué podría mejorar?',
     type: 'MultiPicklist',
     required: true,
     options: 'Taste | Temperature | Portion size | Variety | Presentation',
+    optionsEs: 'Sabor | Temperatura | Tamaño de la porción | Variedad | Presentación',
   },
   {
     key: 'dining-room',
     name: 'How many meals did you eat in the dining room this week?',
+    es: '¿Cuántas comidas tomó en el comedor esta semana?',
     type: 'Number',
     required: true,
     threshold: { value: 7, less: null, equal: 'staff', greater: 'staff' },
@@ -222,19 +250,23 @@ const CULINARY: QuestionSpec[] = [
   {
     key: 'dining-room-why',
     name: 'What keeps you from eating in the dining room?',
+    es: '¿Qué le impide comer en el comedor?',
     type: 'Text',
     required: false,
   },
   {
     key: 'staff',
     name: 'Were the dining staff friendly and helpful?',
+    es: '¿El personal del comedor fue amable y servicial?',
     type: 'Radio',
     required: true,
     options: 'Yes | Mostly | No',
+    optionsEs: 'Sí | En general | No',
   },
   {
     key: 'dish',
     name: 'Is there a dish you would like to see on the menu?',
+    es: '¿Hay algún plato que le gustaría ver en el menú?',
     type: 'Text',
     required: false,
   },
@@ -244,6 +276,7 @@ const THERAPY: QuestionSpec[] = [
   {
     key: 'sessions',
     name: 'How many therapy sessions did you have this week?',
+    es: '¿Cuántas sesiones de terapia tuvo esta semana?',
     type: 'Number',
     required: true,
     threshold: { value: 3, less: null, equal: 'mobility', greater: 'mobility' },
@@ -252,35 +285,43 @@ const THERAPY: QuestionSpec[] = [
   {
     key: 'sessions-why',
     name: 'What got in the way of your sessions?',
+    es: '¿Qué le impidió asistir a sus sesiones?',
     type: 'Text',
     required: false,
   },
   {
     key: 'mobility',
     name: 'Do you feel your mobility is improving?',
+    es: '¿Siente que su movilidad está mejorando?',
     type: 'Radio',
     required: true,
     options: 'Yes > explain | Somewhat > explain | No',
+    optionsEs: 'Sí | Algo | No',
   },
   {
     key: 'progress',
     name: 'What would help you make more progress?',
+    es: '¿Qué le ayudaría a progresar más?',
     type: 'Text',
     required: false,
   },
   {
     key: 'explain',
     name: 'How well does your therapist explain your exercises?',
+    es: '¿Qué tan bien le explica su terapeuta los ejercicios?',
     type: 'Picklist',
     required: true,
     options: 'Very well | Well | Not well',
+    optionsEs: 'Muy bien | Bien | No muy bien',
   },
   {
     key: 'goals',
     name: 'Which goals matter most to you?',
+    es: '¿Qué metas son las más importantes para usted?',
     type: 'MultiPicklist',
     required: false,
     options: 'Walking | Strength | Balance | Independence at home',
+    optionsEs: 'Caminar | Fuerza | Equilibrio | Independencia en casa',
   },
 ];
 
@@ -367,6 +408,7 @@ const SEED_TABLES = [
   'survey_sets',
   'facility_survey_sets',
   'questionnaires',
+  'questionnaire_versions',
   'questions',
   'residents',
   'employees',
@@ -381,18 +423,39 @@ function at(day: string, hour: number): string {
   return `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 }
 
-/** Questionnaire + question rows of a template; returns the questions for the engine. */
+/** A question of the demo questionnaires, with what the server keeps besides (option keys). */
+interface DemoQuestion {
+  question: Question;
+  meta: QuestionMeta;
+}
+
+/**
+ * A questionnaire of a template published as version 1 (by nobody: the standard questionnaire,
+ * 90 days ago): its row, the frozen version and the question rows; returns the questions.
+ */
 function addQuestionnaire(
   rows: DemoRows,
-  questionnaire: Insertable<Database['questionnaires']>,
+  questionnaire: Omit<Insertable<Database['questionnaires']>, 'published_version' | 'version'>,
   specs: QuestionSpec[],
-): Question[] {
-  rows.questionnaires.push(questionnaire);
-  const questions = questionRows(questionnaire.id, specs, (key) =>
+  publishedAt: string,
+): DemoQuestion[] {
+  rows.questionnaires.push({ ...questionnaire, published_version: 1, version: 1 });
+  const draft = templateDraft(specs, { commentBox: questionnaire.survey_set_id !== null });
+  const version = versionRows(questionnaire.id, 1, draft, (key) =>
     demoId('question', questionnaire.id, key),
   );
-  rows.questions.push(...questions);
-  return questions.map(questionFromRow);
+  rows.questionnaire_versions.push({
+    questionnaire_id: questionnaire.id,
+    version: 1,
+    published_at: publishedAt,
+    published_by: null,
+    questions_json: JSON.stringify(version.frozen),
+  });
+  rows.questions.push(...version.questions);
+  return version.questions.map((row) => ({
+    question: questionFromRow(row),
+    meta: parseQuestionMeta(row.meta_json),
+  }));
 }
 
 function demoAnswer(question: Question, spec: QuestionSpec, random: Random): string | null {
@@ -425,6 +488,8 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
   const rows = Object.fromEntries(SEED_TABLES.map((table) => [table, []])) as unknown as DemoRows;
   const facilityId = (key: FacilityKey) => demoId('facility', key);
   const userId = (email: string) => demoId('user', email);
+  /** The standard questionnaires were published when the demo facilities were set up. */
+  const publishedAt = at(addDays(today, -90), 9);
 
   for (const facility of FACILITIES) {
     rows.facilities.push({
@@ -471,6 +536,7 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
         survey_set_id: setId,
       },
       set.questions,
+      publishedAt,
     );
   }
 
@@ -484,8 +550,14 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
       survey_type: type,
       survey_set_id: null,
     });
-    const admission = addQuestionnaire(rows, questionnaire('Admission'), ADMISSION);
-    addQuestionnaire(rows, questionnaire('Discharge'), DISCHARGE);
+    const admissionRows = addQuestionnaire(
+      rows,
+      questionnaire('Admission'),
+      ADMISSION,
+      publishedAt,
+    );
+    const admission = admissionRows.map((entry) => entry.question);
+    addQuestionnaire(rows, questionnaire('Discharge'), DISCHARGE, publishedAt);
 
     // Residents: the first ones have a due Admission or Discharge survey, the rest none.
     const residentNames = new Set<string>();
@@ -582,11 +654,12 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
         created_at: at(addDays(dueDate, -7), 8),
         submitted_by: submitter,
         submitted_at: at(addDays(dueDate, 1), 10),
+        questionnaire_version: 1,
       });
       let index = 0;
       let position = 0;
       while (index < admission.length) {
-        const question = admission[index] as Question;
+        const { question, meta } = admissionRows[index] as DemoQuestion;
         const answer = demoAnswer(question, ADMISSION[index] as QuestionSpec, random);
         rows.answers.push({
           id: demoId('answer', surveyId, question.id),
@@ -595,6 +668,7 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
           position,
           answer,
           comment: random.chance(0.2) ? 'Resident was happy to tell us more.' : null,
+          answer_key: answerKeyOf(question, meta, answer),
         });
         index = nextQuestionIndex(admission, index, answer);
         position += 1;

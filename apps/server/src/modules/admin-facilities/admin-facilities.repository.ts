@@ -58,15 +58,17 @@ export async function insertFacility(
   await db.insertInto('facilities').values(row).execute();
 }
 
-/** A new facility's questionnaires and their questions (db/questionnaire-templates.ts). */
+/** A new facility's questionnaires, their version 1 and its questions (db/questionnaire-templates.ts). */
 export async function insertQuestionnaires(
   db: Kysely<Database>,
   rows: {
     questionnaires: Insertable<Database['questionnaires']>[];
+    versions: Insertable<Database['questionnaire_versions']>[];
     questions: Insertable<Database['questions']>[];
   },
 ): Promise<void> {
   await db.insertInto('questionnaires').values(rows.questionnaires).execute();
+  await db.insertInto('questionnaire_versions').values(rows.versions).execute();
   await db.insertInto('questions').values(rows.questions).execute();
 }
 

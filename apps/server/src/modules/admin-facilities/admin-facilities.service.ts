@@ -20,7 +20,7 @@ import {
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
 import { standardQuestionnaireRows } from '../../db/questionnaire-templates.js';
-import { fromFlag, toFlag } from '../../db/values.js';
+import { fromFlag, toFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { HttpError, notFound, versionConflict } from '../../lib/http-error.js';
@@ -119,7 +119,11 @@ export async function createFacility(
       // It starts with the standard questionnaires, so its first survey can be taken at once.
       await insertQuestionnaires(
         trx,
-        standardQuestionnaireRows({ id, name: input.name }, () => newRowId(meta.at.getTime())),
+        standardQuestionnaireRows(
+          { id, name: input.name },
+          () => newRowId(meta.at.getTime()),
+          toTimestamp(meta.at),
+        ),
       );
       await recordAudit(trx, meta, {
         action: 'facility.created',

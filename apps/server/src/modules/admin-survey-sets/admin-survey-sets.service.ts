@@ -1,8 +1,9 @@
 /**
  * Survey sets in the back office (DESIGN §8): the sets offered by the administrator's facilities,
  * a new set, a new name, and which facilities offer a set (what their Additional Surveys list
- * shows, modules/survey-sets). A new set has no questionnaire yet: the staff screens show "No
- * survey questions" for it until one is written.
+ * shows, modules/survey-sets). A new set gets an empty questionnaire, never published: the staff
+ * screens show "No survey questions" for it until one is written and published in the builder
+ * (modules/admin-questionnaires).
  *
  * The rules, for an administrator who does not hold every facility:
  * - they see and change only sets offered by at least one of their facilities (403 otherwise);
@@ -30,6 +31,7 @@ import type { RequestMeta } from '../../lib/http.js';
 import { forbidden, notFound, versionConflict } from '../../lib/http-error.js';
 import { viewerOf } from '../access/access.repository.js';
 import { requireFacility } from '../access/access.service.js';
+import { insertSetQuestionnaire } from '../admin-questionnaires/admin-questionnaires.repository.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -100,6 +102,12 @@ export async function createSurveySet(
   await ctx.db.transaction().execute(async (trx) => {
     await insertSurveySet(trx, { id, name: input.name });
     await assignSurveySet(trx, id, input.facility_ids);
+    // Its questionnaire, never published until written in the builder (ADR 017).
+    await insertSetQuestionnaire(trx, {
+      id: newRowId(meta.at.getTime()),
+      name: input.name,
+      surveySetId: id,
+    });
     await auditSetChange(trx, meta, 'survey_set.created', id, input.facility_ids, {
       name: input.name,
       added: input.facility_ids.join(','),

@@ -2,11 +2,15 @@
  * Submitting a survey's answers and reading them back (ADR 005).
  *
  * A submission is checked in full before anything is written: the survey (404/403), the
- * idempotency key (replay or 422), the survey still open (409), every answer for this survey and
- * the answers exactly a path the questionnaire allows (the shared engine's validateAnswerPath),
- * and every acknowledged employee active in the survey's facility (400). Then one transaction
- * claims the key, closes the survey, stores answers and pending acknowledgements and the audit
- * event. Nothing here logs answers, comments or reviews.
+ * idempotency key (replay or 422), the survey still open (409), every answer for this survey, the
+ * version of the questionnaire the answers were given on (ADR 017: the one whose question ids
+ * they name — a tablet may finish a survey on version N after N+1 is published; ids of another
+ * questionnaire, or of two versions, are 400; no answers: the published version), the answers
+ * exactly a path that version allows (the shared engine's validateAnswerPath), and every
+ * acknowledged employee active in the survey's facility (400). Then one transaction claims the
+ * key, closes the survey with its questionnaire version, stores answers (with the option keys of
+ * choice answers) and pending acknowledgements and the audit event. Nothing here logs answers,
+ * comments or reviews.
  */
 import {
   joinMultiAnswer,
@@ -23,6 +27,9 @@ import {
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
 import type { RequestMeta } from '../../lib/http.js';
+import type { Survey } from '../../db/database.js';
+import type { StoredQuestion } from '../../db/questions.js';
+import { answerKeyOf } from '../../db/questionnaire-rows.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -38,16 +45,19 @@ import {
 import {
   completeSurvey,
   findEmployeesByCode,
+  findQuestionnaireOf,
+  findQuestionVersions,
   findSurvey,
   findSurveys,
   insertAcknowledgements,
   insertAnswers,
   listSubmittedAnswers,
+  listVersionQuestions,
 } from './surveys.repository.js';
 import {
   assertOpen,
   loadSurveyForUser,
-  questionsOfSurvey,
+  questionnaireOwner,
   surveyClosedError,
 } from './surveys.service.js';
 
@@ -105,6 +115,38 @@ function storedComment(comment: string | null | undefined): string | null {
   return comment === null || comment === undefined || comment.trim() === '' ? null : comment;
 }
 
+/**
+ * The questions the answers were given on (ADR 017): the version of the survey's questionnaire
+ * whose question ids they name, or the published version when there are no answers. 400 for an
+ * id of no question of this questionnaire, or ids of two versions.
+ */
+async function answeredVersion(
+  ctx: AppContext,
+  survey: Survey,
+  questionIds: readonly string[],
+): Promise<{ version: number | null; questions: StoredQuestion[] }> {
+  const owner = questionnaireOwner(survey);
+  const questionnaire = owner && (await findQuestionnaireOf(ctx.db, owner));
+  const known = new Map(
+    (await findQuestionVersions(ctx.db, questionIds)).map((row) => [row.id, row]),
+  );
+  const versions = new Set<number>();
+  questionIds.forEach((id, index) => {
+    const row = known.get(id);
+    if (!row || row.questionnaire_id !== questionnaire?.id) {
+      throw badRequest(MESSAGES.answerUnknownQuestion(index + 1));
+    }
+    versions.add(row.version);
+  });
+  if (versions.size > 1) throw badRequest(MESSAGES.answersMixVersions);
+  if (!questionnaire) return { version: null, questions: [] };
+  const version = versions.values().next().value ?? questionnaire.published_version;
+  return {
+    version: version === 0 ? null : version,
+    questions: await listVersionQuestions(ctx.db, questionnaire.id, version),
+  };
+}
+
 export async function submitAnswers(
   ctx: AppContext,
   meta: RequestMeta,
@@ -127,7 +169,12 @@ export async function submitAnswers(
   if (input.survey_answer_list.some((answer) => answer.Patient_Survey__c !== survey.id)) {
     throw badRequest(MESSAGES.answerOtherSurvey);
   }
-  const questions = await questionsOfSurvey(ctx.db, survey);
+  const answered = await answeredVersion(
+    ctx,
+    survey,
+    input.survey_answer_list.map((answer) => answer.Survey_Question__c),
+  );
+  const questions = answered.questions.map((stored) => stored.question);
   const questionnaireProblems = validateQuestionnaire(questions);
   if (questionnaireProblems.length > 0) {
     // Stored data the engine refuses: a fault of ours, not of the request (logged as a 500).
@@ -155,7 +202,7 @@ export async function submitAnswers(
   });
 
   const at = toTimestamp(meta.at);
-  const questionById = new Map(questions.map((question) => [question.id, question]));
+  const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
   const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
   const response: StoredResponse = { statusCode: 200, body };
   const outcome = await ctx.db.transaction().execute(async (trx) => {
@@ -167,22 +214,24 @@ export async function submitAnswers(
       at: meta.at,
     });
     if (!claimed) return 'key-taken' as const;
-    if (!(await completeSurvey(trx, survey.id, user.id, at))) {
+    if (!(await completeSurvey(trx, survey.id, user.id, at, answered.version))) {
       throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
     }
     await insertAnswers(
       trx,
-      input.survey_answer_list.map((answer, position) => ({
-        id: newRowId(),
-        survey_id: survey.id,
-        question_id: answer.Survey_Question__c,
-        position,
-        answer: storedAnswer(
-          questionById.get(answer.Survey_Question__c) as Question,
-          answer.Answer__c,
-        ),
-        comment: storedComment(answer.Comment__c),
-      })),
+      input.survey_answer_list.map((answer, position) => {
+        const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
+        const stored = storedAnswer(question, answer.Answer__c);
+        return {
+          id: newRowId(),
+          survey_id: survey.id,
+          question_id: answer.Survey_Question__c,
+          position,
+          answer: stored,
+          comment: storedComment(answer.Comment__c),
+          answer_key: answerKeyOf(question, meta, stored),
+        };
+      }),
     );
     await insertAcknowledgements(
       trx,
@@ -205,6 +254,7 @@ export async function submitAnswers(
       facilityId: survey.facility_id,
       detail: {
         survey_type: survey.survey_type,
+        questionnaire_version: answered.version,
         answers: input.survey_answer_list.length,
         acknowledgements: acknowledged.length,
       },

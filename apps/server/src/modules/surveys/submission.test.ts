@@ -160,6 +160,7 @@ describeEachDialect('survey submission', (dialect) => {
       });
       expect(JSON.parse(audit.detail_json!)).toEqual({
         survey_type: 'Admission',
+        questionnaire_version: 1,
         answers: path.length,
         acknowledgements: 2,
       });

@@ -21,8 +21,8 @@ import type { Dialect } from '../../db/connect.js';
 import { jsonArray } from '../../db/json-rows.js';
 import type { JsonText } from '../../lib/http.js';
 
-// The seed generators read questionnaires too, so that query lives below both (db/questions.ts).
-export { listQuestions } from '../../db/questions.js';
+// The seed generators read questionnaires too, so those queries live below both (db/questions.ts).
+export { findQuestionVersions, listQuestions, listVersionQuestions } from '../../db/questions.js';
 
 export type Resident = Selectable<ResidentsTable>;
 
@@ -197,16 +197,25 @@ export async function insertSurvey(
   await db.insertInto('surveys').values(survey).execute();
 }
 
-/** Closes an open survey as completed; false when it was no longer open. */
+/**
+ * Closes an open survey as completed, answered on `questionnaireVersion`; false when it was no
+ * longer open.
+ */
 export async function completeSurvey(
   db: Kysely<Database>,
   id: string,
   submittedBy: string,
   at: string,
+  questionnaireVersion: number | null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('surveys')
-    .set({ status: 'completed', submitted_by: submittedBy, submitted_at: at })
+    .set({
+      status: 'completed',
+      submitted_by: submittedBy,
+      submitted_at: at,
+      questionnaire_version: questionnaireVersion,
+    })
     .where('id', '=', id)
     .where('status', 'in', OPEN_SURVEY_STATUSES)
     .executeTakeFirst();
@@ -270,6 +279,20 @@ export async function findQuestionnaireId(
           .where('survey_set_id', 'is', null)
   ).executeTakeFirst();
   return row?.id;
+}
+
+/** The questionnaire of a facility's survey type or of a survey set, with its published version. */
+export async function findQuestionnaireOf(
+  db: Kysely<Database>,
+  owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
+): Promise<{ id: string; published_version: number } | undefined> {
+  const id = await findQuestionnaireId(db, owner);
+  if (id === undefined) return undefined;
+  return db
+    .selectFrom('questionnaires')
+    .select(['id', 'published_version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertAnswers(

@@ -105,15 +105,22 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** The questionnaire of a survey row: its set's, or its facility's for its type. */
+/** Whose questionnaire a survey row is answered on: its set's, or its facility's for its type. */
+export function questionnaireOwner(
+  survey: Pick<Survey, 'facility_id' | 'survey_type' | 'survey_set_id'>,
+): Parameters<typeof findQuestionnaireId>[1] | undefined {
+  const { facility_id: facilityId, survey_type: surveyType, survey_set_id: surveySetId } = survey;
+  if (surveySetId !== null) return { surveySetId };
+  if (isResidentSurveyType(surveyType)) return { facilityId, surveyType };
+  return undefined;
+}
+
+/** The published questions of a survey row's questionnaire (its set's, or its facility's). */
 export async function questionsOfSurvey(
   db: Kysely<Database>,
   survey: Pick<Survey, 'facility_id' | 'survey_type' | 'survey_set_id'>,
 ): Promise<Question[]> {
-  const { facility_id: facilityId, survey_type: surveyType, survey_set_id: surveySetId } = survey;
-  let owner: Parameters<typeof findQuestionnaireId>[1] | undefined;
-  if (surveySetId !== null) owner = { surveySetId };
-  else if (isResidentSurveyType(surveyType)) owner = { facilityId, surveyType };
+  const owner = questionnaireOwner(survey);
   const questionnaireId = owner && (await findQuestionnaireId(db, owner));
   return questionnaireId ? listQuestions(db, questionnaireId) : [];
 }

@@ -11,10 +11,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'residents', path: paths.adminResidents },
   { key: 'employees', path: paths.adminEmployees },
   { key: 'surveySets', path: paths.adminSurveySets },
+  { key: 'questionnaires', path: paths.adminQuestionnaires },
   { key: 'audit', path: paths.adminAudit },
 ];
 
 export interface AdminSection {
-  key: 'users' | 'facilities' | 'residents' | 'employees' | 'surveySets' | 'audit';
+  key:
+    'users' | 'facilities' | 'residents' | 'employees' | 'surveySets' | 'questionnaires' | 'audit';
   path: AppPath;
 }

@@ -1,0 +1,584 @@
+import {
+  ADMIN_TEXT,
+  QUESTION_TYPES,
+  RESIDENT_LANGUAGE_LABELS,
+  isChoiceType,
+  unusedKey,
+  type DraftNumber,
+  type DraftOption,
+  type DraftProblem,
+  type DraftQuestion,
+  type ResidentLanguage,
+} from '@carevoice/shared';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { memo, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { EditorAction } from '../editor-reducer';
+
+const text = ADMIN_TEXT.questionnaires;
+
+/** A question another one may lead to: its key, position and English text. */
+export interface TargetChoice {
+  key: string;
+  position: number;
+  label: string;
+}
+
+export interface QuestionCardProps {
+  question: DraftQuestion;
+  index: number;
+  count: number;
+  /** Every question as a possible target (the card offers those after it). */
+  targets: readonly TargetChoice[];
+  /** The languages beside English whose texts are written next to the English ones. */
+  translations: readonly ResidentLanguage[];
+  problems: readonly DraftProblem[];
+  expanded: boolean;
+  readOnly: boolean;
+  /** Survey sets: the comments box is offered. */
+  setQuestionnaire: boolean;
+  dispatch: (action: EditorAction) => void;
+  onToggle: (key: string) => void;
+  /** Moves a question (drag and drop, or the arrow keys on its handle) and says so. */
+  onMove: (from: number, to: number) => void;
+}
+
+/** The data type a dragged question carries: its position, from 0. */
+const DRAG_TYPE = 'application/x-carevoice-question';
+
+const languageName = (language: ResidentLanguage) => RESIDENT_LANGUAGE_LABELS[language];
+
+/** The problems of one field (and option) of the question, as text under it. */
+function fieldProblems(
+  problems: readonly DraftProblem[],
+  field: string | ((field: string) => boolean),
+  optionKey?: string,
+): string | undefined {
+  const matches = problems.filter(
+    (problem) =>
+      (typeof field === 'string' ? problem.field === field : field(problem.field)) &&
+      problem.option_key === optionKey,
+  );
+  return matches.length > 0 ? matches.map((problem) => problem.message).join(' ') : undefined;
+}
+
+function TargetSelect({
+  label,
+  value,
+  targets,
+  after,
+  error,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  targets: readonly TargetChoice[];
+  after: number;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (key: string | null) => void;
+}) {
+  const later = targets.filter((target) => target.position > after + 1);
+  // A target that is no longer later (moved, or gone) stays visible, so the problem can be seen.
+  const current = value !== null && !later.some((target) => target.key === value);
+  return (
+    <NativeSelect
+      label={label}
+      value={value ?? ''}
+      error={error}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+      data={[
+        { value: '', label: text.nextInSequence },
+        ...(current ? [{ value: value ?? '', label: value ?? '' }] : []),
+        ...later.map((target) => ({
+          value: target.key,
+          label: text.goTo(target.position, target.label.slice(0, 60)),
+        })),
+      ]}
+    />
+  );
+}
+
+function OptionRow({
+  option,
+  position,
+  question,
+  props,
+  update,
+}: {
+  option: DraftOption;
+  position: number;
+  question: DraftQuestion;
+  props: QuestionCardProps;
+  update: (question: DraftQuestion) => void;
+}) {
+  const { index, targets, translations, problems, readOnly } = props;
+  const change = (changed: Partial<DraftOption>) =>
+    update({
+      ...question,
+      options: question.options.map((item) =>
+        item.key === option.key ? { ...item, ...changed } : item,
+      ),
+    });
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 1 + translations.length }} spacing="xs">
+          <TextInput
+            label={text.optionLabel(position, languageName('en'))}
+            value={option.label.en}
+            readOnly={readOnly}
+            error={fieldProblems(
+              problems,
+              (field) => field === 'options.label.en' || field === 'options.key',
+              option.key,
+            )}
+            onChange={(event) =>
+              change({ label: { ...option.label, en: event.currentTarget.value } })
+            }
+          />
+          {translations.map((language) => (
+            <TextInput
+              key={language}
+              label={text.optionLabel(position, languageName(language))}
+              value={option.label[language] ?? ''}
+              readOnly={readOnly}
+              error={fieldProblems(problems, `options.label.${language}`, option.key)}
+              onChange={(event) =>
+                change({ label: { ...option.label, [language]: event.currentTarget.value } })
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TargetSelect
+            label={text.optionNext(position)}
+            value={option.next}
+            targets={targets}
+            after={index}
+            error={fieldProblems(problems, 'options.next', option.key)}
+            disabled={readOnly}
+            onChange={(next) => change({ next })}
+          />
+          <Switch
+            label={text.alert}
+            aria-label={text.alertLabel(position)}
+            checked={option.alert === true}
+            disabled={readOnly}
+            onChange={(event) => change({ alert: event.currentTarget.checked || undefined })}
+            mb={8}
+          />
+          {!readOnly && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              mb={6}
+              aria-label={text.removeOption(position)}
+              onClick={() =>
+                update({
+                  ...question,
+                  options: question.options.filter((item) => item.key !== option.key),
+                })
+              }
+            >
+              ×
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function NumberFields({
+  question,
+  props,
+  update,
+}: {
+  question: DraftQuestion;
+  props: QuestionCardProps;
+  update: (question: DraftQuestion) => void;
+}) {
+  const { index, targets, problems, readOnly } = props;
+  const threshold: DraftNumber = question.number ?? {
+    value: null,
+    less: null,
+    equal: null,
+    greater: null,
+  };
+  const change = (changed: Partial<DraftNumber>) =>
+    update({ ...question, number: { ...threshold, ...changed } });
+  const typed = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
+  return (
+    <Stack gap="xs">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label={text.threshold}
+          description={text.thresholdHint}
+          inputMode="decimal"
+          value={typed(threshold.value)}
+          readOnly={readOnly}
+          error={fieldProblems(problems, 'number.value')}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            change({ value: value.trim() === '' ? null : value });
+          }}
+          maw={260}
+        />
+        <TextInput
+          label={text.alertBelow}
+          description={text.alertBelowHint}
+          inputMode="decimal"
+          value={typed(threshold.alert_below)}
+          readOnly={readOnly}
+          error={fieldProblems(problems, 'number.alert_below')}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            change({ alert_below: value.trim() === '' ? null : value });
+          }}
+          maw={260}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+        {(
+          [
+            ['less', text.lessTarget],
+            ['equal', text.equalTarget],
+            ['greater', text.greaterTarget],
+          ] as const
+        ).map(([relation, label]) => (
+          <TargetSelect
+            key={relation}
+            label={label}
+            value={threshold[relation]}
+            targets={targets}
+            after={index}
+            error={fieldProblems(problems, `number.${relation}`)}
+            disabled={readOnly}
+            onChange={(key) => change({ [relation]: key })}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function CardEditor(props: QuestionCardProps) {
+  const { question, index, translations, problems, readOnly, setQuestionnaire, dispatch } = props;
+  const update = (changed: DraftQuestion) => dispatch({ type: 'update', index, question: changed });
+  const position = index + 1;
+  return (
+    <Stack gap="sm" pt="sm">
+      <SimpleGrid cols={{ base: 1, sm: 1 + translations.length }} spacing="sm">
+        <Textarea
+          label={text.questionText(languageName('en'))}
+          autosize
+          minRows={1}
+          maxRows={4}
+          value={question.text.en}
+          readOnly={readOnly}
+          error={fieldProblems(problems, 'text.en')}
+          onChange={(event) =>
+            update({ ...question, text: { ...question.text, en: event.currentTarget.value } })
+          }
+        />
+        {translations.map((language) => (
+          <Textarea
+            key={language}
+            label={text.questionText(languageName(language))}
+            autosize
+            minRows={1}
+            maxRows={4}
+            value={question.text[language] ?? ''}
+            readOnly={readOnly}
+            error={fieldProblems(problems, `text.${language}`)}
+            onChange={(event) =>
+              update({
+                ...question,
+                text: { ...question.text, [language]: event.currentTarget.value },
+              })
+            }
+          />
+        ))}
+      </SimpleGrid>
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={text.type}
+          value={question.type}
+          disabled={readOnly}
+          error={fieldProblems(problems, 'type')}
+          onChange={(event) => {
+            const type = event.currentTarget.value;
+            const options =
+              isChoiceType(type) && question.options.length === 0
+                ? [{ key: 'option-1', label: { en: '' }, next: null }]
+                : question.options;
+            update({
+              ...question,
+              type,
+              options,
+              ...(type === 'Number' && !question.number
+                ? { number: { value: null, less: null, equal: null, greater: null } }
+                : {}),
+            });
+          }}
+          data={[
+            ...((QUESTION_TYPES as readonly string[]).includes(question.type)
+              ? []
+              : [{ value: question.type, label: question.type }]),
+            ...QUESTION_TYPES.map((type) => ({
+              value: type,
+              label: text.typeLabels[type] ?? type,
+            })),
+          ]}
+        />
+        <Switch
+          label={text.required}
+          checked={question.required}
+          disabled={readOnly}
+          onChange={(event) => update({ ...question, required: event.currentTarget.checked })}
+          mb={8}
+        />
+        <Switch
+          label={text.allowNonAnswer}
+          checked={question.allow_non_answer !== false}
+          disabled={readOnly}
+          onChange={(event) =>
+            update({ ...question, allow_non_answer: event.currentTarget.checked })
+          }
+          mb={8}
+        />
+        {setQuestionnaire && (
+          <Switch
+            label={text.commentBox}
+            checked={question.comment_box === true}
+            disabled={readOnly}
+            onChange={(event) =>
+              update({ ...question, comment_box: event.currentTarget.checked || undefined })
+            }
+            mb={8}
+          />
+        )}
+      </Group>
+      {isChoiceType(question.type) && (
+        <Stack gap="xs">
+          <Text fw={600}>{text.options}</Text>
+          {fieldProblems(problems, 'options') && (
+            <Text c="var(--mantine-color-error)" fz="sm" role="alert">
+              {fieldProblems(problems, 'options')}
+            </Text>
+          )}
+          {question.options.map((option, optionIndex) => (
+            <OptionRow
+              key={option.key}
+              option={option}
+              position={optionIndex + 1}
+              question={question}
+              props={props}
+              update={update}
+            />
+          ))}
+          {!readOnly && (
+            <Group>
+              <Button
+                variant="default"
+                size="sm"
+                onClick={() =>
+                  update({
+                    ...question,
+                    options: [
+                      ...question.options,
+                      {
+                        key: unusedKey(
+                          'option',
+                          question.options.map((option) => option.key),
+                        ),
+                        label: { en: '' },
+                        next: null,
+                      },
+                    ],
+                  })
+                }
+              >
+                {text.addOption}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      {question.type === 'Number' && (
+        <NumberFields question={question} props={props} update={update} />
+      )}
+      {!readOnly && (
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            size="sm"
+            disabled={index === 0}
+            aria-label={text.moveUp(position)}
+            onClick={() => props.onMove(index, index - 1)}
+          >
+            ↑
+          </Button>
+          <Button
+            variant="default"
+            size="sm"
+            disabled={index === props.count - 1}
+            aria-label={text.moveDown(position)}
+            onClick={() => props.onMove(index, index + 1)}
+          >
+            ↓
+          </Button>
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() => dispatch({ type: 'duplicate', index })}
+            aria-label={text.duplicate(position)}
+          >
+            {text.duplicateButton}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            size="sm"
+            onClick={() => dispatch({ type: 'remove', index })}
+            aria-label={text.remove(position)}
+          >
+            {text.removeButton}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ProblemBadges({ problems }: { problems: readonly DraftProblem[] }): ReactNode {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  return (
+    <>
+      {errors > 0 && (
+        <Badge color="red" variant="light">
+          {errors} {errors === 1 ? 'error' : 'errors'}
+        </Badge>
+      )}
+      {warnings > 0 && (
+        <Badge color="yellow" variant="light" c="dark">
+          {warnings} {warnings === 1 ? 'warning' : 'warnings'}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * One question of the editor: a header (drag handle, position, text, type, problems) that opens
+ * the question's fields — its texts in every language side by side, type, required, declining,
+ * comments box, options with their targets and alert flags, Number threshold — and its problems
+ * next to the field they concern. Memoized: typing in one question re-renders only that card.
+ */
+export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps) {
+  const { question, index, problems, expanded, readOnly, onToggle } = props;
+  const bodyId = useId();
+  const position = index + 1;
+  const [dropping, setDropping] = useState(false);
+  // Open, each problem is next to its field; closed, they are listed under the heading.
+  const general = expanded
+    ? problems.filter((problem) => problem.field === 'reachable' || problem.field === 'key')
+    : problems;
+  const onHandleKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    props.onMove(index, index + step);
+  };
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      data-question-key={question.key}
+      style={dropping ? { outline: '2px dashed var(--mantine-color-blue-6)' } : undefined}
+      onDragOver={(event) => {
+        if (readOnly || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(event) => {
+        setDropping(false);
+        const from = Number(event.dataTransfer.getData(DRAG_TYPE));
+        if (readOnly || !Number.isInteger(from)) return;
+        event.preventDefault();
+        props.onMove(from, index);
+      }}
+    >
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        {!readOnly && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={text.dragHandle(position)}
+            style={{ cursor: 'grab' }}
+            draggable
+            onDragStart={(event) => {
+              event.dataTransfer.setData(DRAG_TYPE, String(index));
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onKeyDown={onHandleKey}
+          >
+            ⠿
+          </ActionIcon>
+        )}
+        <UnstyledButton
+          style={{ flex: 1 }}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          aria-label={expanded ? text.collapse(position) : text.expand(position)}
+          onClick={() => onToggle(question.key)}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text fw={600} lineClamp={2}>
+              {text.questionHeading(position, question.text.en)}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Badge variant="outline" color="gray" c="dark">
+                {text.typeLabels[question.type] ?? question.type}
+              </Badge>
+              <ProblemBadges problems={problems} />
+            </Group>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      {general.map((problem) => (
+        <Text
+          key={`${problem.field} ${problem.option_key ?? ''} ${problem.message}`}
+          fz="sm"
+          mt={6}
+          c={problem.severity === 'error' ? 'var(--mantine-color-error)' : 'dark'}
+        >
+          {problem.message}
+        </Text>
+      ))}
+      <div id={bodyId}>{expanded && <CardEditor {...props} />}</div>
+    </Paper>
+  );
+});

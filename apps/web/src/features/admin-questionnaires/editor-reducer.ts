@@ -1,0 +1,104 @@
+import { unusedKey, type DraftQuestion } from '@carevoice/shared';
+
+/**
+ * The questions in the editor (ADR 017): changed only by these actions, so every change is one
+ * the autosave sends and the tests can name. Deleting a question also clears the targets that
+ * led to it (they would dangle); moving one keeps them (a target that now leads backwards is a
+ * problem the card shows).
+ */
+export type EditorAction =
+  /** A whole new set of questions (a template, a copy, a file, a version, a reload). */
+  | { type: 'replace'; questions: readonly DraftQuestion[] }
+  | { type: 'add'; question: DraftQuestion }
+  | { type: 'update'; index: number; question: DraftQuestion }
+  | { type: 'duplicate'; index: number }
+  | { type: 'remove'; index: number }
+  | { type: 'move'; from: number; to: number };
+
+/** A new question of the type, with a key no other question has. */
+export function newQuestion(type: string, existing: readonly DraftQuestion[]): DraftQuestion {
+  const key = unusedKey(
+    'q',
+    existing.map((question) => question.key),
+  );
+  const choice = type === 'Radio' || type === 'Picklist' || type === 'MultiPicklist';
+  return {
+    key,
+    type,
+    text: { en: '' },
+    options: choice ? [{ key: 'option-1', label: { en: '' }, next: null }] : [],
+    required: true,
+    ...(type === 'Number'
+      ? { number: { value: null, less: null, equal: null, greater: null } }
+      : {}),
+    allow_non_answer: true,
+  };
+}
+
+/** Targets that named `key` lead to the next question instead. */
+function withoutTarget(question: DraftQuestion, key: string): DraftQuestion {
+  const leadsThere =
+    question.options.some((option) => option.next === key) ||
+    (question.number !== undefined &&
+      [question.number.less, question.number.equal, question.number.greater].includes(key));
+  if (!leadsThere) return question;
+  return {
+    ...question,
+    options: question.options.map((option) =>
+      option.next === key ? { ...option, next: null } : option,
+    ),
+    ...(question.number
+      ? {
+          number: {
+            ...question.number,
+            less: question.number.less === key ? null : question.number.less,
+            equal: question.number.equal === key ? null : question.number.equal,
+            greater: question.number.greater === key ? null : question.number.greater,
+          },
+        }
+      : {}),
+  };
+}
+
+export function editorReducer(
+  questions: readonly DraftQuestion[],
+  action: EditorAction,
+): readonly DraftQuestion[] {
+  switch (action.type) {
+    case 'replace':
+      return action.questions;
+    case 'add':
+      return [...questions, action.question];
+    case 'update':
+      return questions.map((question, index) =>
+        index === action.index ? action.question : question,
+      );
+    case 'duplicate': {
+      const source = questions[action.index];
+      if (!source) return questions;
+      const copy = {
+        ...structuredClone(source),
+        key: unusedKey(
+          `${source.key}-copy`.slice(0, 56),
+          questions.map((question) => question.key),
+        ),
+      };
+      return [...questions.slice(0, action.index + 1), copy, ...questions.slice(action.index + 1)];
+    }
+    case 'remove': {
+      const removed = questions[action.index];
+      if (!removed) return questions;
+      return questions
+        .filter((_, index) => index !== action.index)
+        .map((question) => withoutTarget(question, removed.key));
+    }
+    case 'move': {
+      const { from, to } = action;
+      if (from === to || !questions[from] || to < 0 || to >= questions.length) return questions;
+      const next = [...questions];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved as DraftQuestion);
+      return next;
+    }
+  }
+}

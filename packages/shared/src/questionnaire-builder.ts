@@ -1,0 +1,485 @@
+/**
+ * The questionnaire builder's rules (DESIGN §8, ADR 017), beside the one branching engine
+ * (survey-engine.ts) and built on it: what a draft question is, what is wrong with a draft, and
+ * the engine's questions made from a draft — the preview runs the real runner on them (ids = keys)
+ * and publishing stores them (ids = new row ids). The web editor shows these problems next to
+ * each question; the server refuses to publish while any error remains.
+ *
+ * A draft may hold incomplete input (a threshold not typed yet, an empty label): the draft is
+ * saved as it is and this module says what is still wrong. Warnings never block publishing.
+ */
+import { isKnownQuestionType, type EngineQuestion } from './survey-engine.js';
+import {
+  DEFAULT_RESIDENT_LANGUAGE,
+  RESIDENT_LANGUAGES,
+  RESIDENT_LANGUAGE_LABELS,
+  type ResidentLanguage,
+} from './enums.js';
+
+/** Texts in each language: English always, the others when written. */
+export type LocalizedText = { en: string } & Partial<Record<ResidentLanguage, string>>;
+
+/** An answer option of a draft question (Radio, Picklist, MultiPicklist). */
+export interface DraftOption {
+  /** Stable: answers in any language, and across versions, count as this option. */
+  key: string;
+  label: LocalizedText;
+  /** The key of the question this answer jumps to; null = the next in sequence. */
+  next: string | null;
+  /** Choosing it raises an alert (the results area reads it). */
+  alert?: boolean | undefined;
+}
+
+/**
+ * A Number question's threshold. `value` is what was typed: a number, or text that is not one
+ * yet (an error until it is). The targets are question keys (null = next in sequence).
+ */
+export interface DraftNumber {
+  value: number | string | null;
+  less: string | null;
+  equal: string | null;
+  greater: string | null;
+  /** An answer below this raises an alert (the results area reads it). */
+  alert_below?: number | string | null | undefined;
+}
+
+/** A question of a draft (DESIGN §8: the draft question shape). */
+export interface DraftQuestion {
+  /** Stable across versions: results group answers by it. */
+  key: string;
+  type: string;
+  text: LocalizedText;
+  options: DraftOption[];
+  required: boolean;
+  number?: DraftNumber | undefined;
+  /** Survey sets: a comments box under the question. */
+  comment_box?: boolean | undefined;
+  /** The resident may decline ("Refused", "Don't know"); on unless turned off. */
+  allow_non_answer?: boolean | undefined;
+}
+
+export type ProblemSeverity = 'error' | 'warning';
+
+/** What is wrong with a draft, said of one question (and option) and one field of it. */
+export interface DraftProblem {
+  question_key: string;
+  option_key?: string | undefined;
+  /**
+   * The field: `key`, `type`, `text.<language>`, `options`, `options.label.<language>`,
+   * `options.next`, `number.value`, `number.less|equal|greater`, `number.alert_below`,
+   * `reachable`.
+   */
+  field: string;
+  severity: ProblemSeverity;
+  message: string;
+}
+
+/** Question types whose answers are options. */
+export const CHOICE_QUESTION_TYPES = ['Radio', 'Picklist', 'MultiPicklist'] as const;
+
+export function isChoiceType(type: string): boolean {
+  return (CHOICE_QUESTION_TYPES as readonly string[]).includes(type);
+}
+
+/** A key: letters, digits, `_` and `-` (usable as an id on the wire: the preview's ids). */
+export const DRAFT_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const languageName = (language: ResidentLanguage) => RESIDENT_LANGUAGE_LABELS[language];
+
+/** The texts of the problems (one place; the editor shows them as they are). */
+export const QUESTIONNAIRE_PROBLEM_TEXT = {
+  keyInvalid: 'The question key must be 1 to 64 letters, digits, "_" or "-".',
+  keyDuplicate: (key: string) => `Another question has the key "${key}".`,
+  typeUnknown: (type: string) =>
+    `"${type}" is not a question type. Choose Text, Radio, Picklist, MultiPicklist or Number.`,
+  textRequired: 'Write the question.',
+  optionsRequired: 'Add at least one answer option.',
+  optionKeyInvalid: 'The option key must be 1 to 64 letters, digits, "_" or "-".',
+  optionKeyDuplicate: (key: string) => `Another option of this question has the key "${key}".`,
+  labelRequired: 'Write the answer option.',
+  labelDuplicate: (label: string) => `Another option of this question reads "${label}".`,
+  labelSeparator: 'An option of a multiple-choice question cannot contain ";".',
+  translationDuplicate: (language: ResidentLanguage, label: string) =>
+    `Another option's ${languageName(language)} text also reads "${label}".`,
+  targetUnknown: (key: string) => `The question "${key}" this leads to does not exist.`,
+  targetBackward:
+    'An answer can only lead to a later question: this one would go back (a loop). Move the question or choose a later one.',
+  numberValueNotNumeric: 'The threshold must be a number, e.g. 7 or 2.5.',
+  numberTargetsWithoutValue: 'Type the threshold the less / equal / greater targets compare with.',
+  alertBelowNotNumeric: 'The alert threshold must be a number, e.g. 3.',
+  unreachable:
+    'No answer path reaches this question: every earlier answer jumps past it. Staff will never ask it.',
+  translationMissing: (language: ResidentLanguage) =>
+    `No ${languageName(language)} text yet: ${languageName(language)}-speaking residents will read the English.`,
+  optionTranslationMissing: (language: ResidentLanguage) =>
+    `This option has no ${languageName(language)} text yet.`,
+} as const;
+
+const problemText = QUESTIONNAIRE_PROBLEM_TEXT;
+
+/** A threshold as a number, or undefined when what was typed is not one (null: none typed). */
+export function draftNumberValue(
+  value: number | string | null | undefined,
+): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (!/^-?\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const parsed = Number(trimmed);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** The languages other than English of a facility's list, in the shared order. */
+export function translationLanguages(languages: readonly string[]): ResidentLanguage[] {
+  return RESIDENT_LANGUAGES.filter(
+    (language) => language !== DEFAULT_RESIDENT_LANGUAGE && languages.includes(language),
+  );
+}
+
+function targetsOf(question: DraftQuestion): { field: string; option?: string; key: string }[] {
+  const targets: { field: string; option?: string; key: string }[] = [];
+  if (isChoiceType(question.type)) {
+    for (const option of question.options) {
+      if (option.next !== null) {
+        targets.push({ field: 'options.next', option: option.key, key: option.next });
+      }
+    }
+  }
+  if (question.type === 'Number' && question.number) {
+    for (const relation of ['less', 'equal', 'greater'] as const) {
+      const key = question.number[relation];
+      if (key !== null) targets.push({ field: `number.${relation}`, key });
+    }
+  }
+  return targets;
+}
+
+/**
+ * The indexes a respondent can reach, as the engine moves (nextQuestionIndex): an answer's
+ * target when it jumps forward to a question that exists, otherwise the next in sequence. A
+ * question can also be left to the next one by a blank optional answer, a non-answer, a Text
+ * answer, an option without a target, or a Number answer whose relation has no target.
+ */
+function reachableIndexes(questions: readonly DraftQuestion[]): Set<number> {
+  const indexByKey = new Map<string, number>();
+  questions.forEach((question, index) => {
+    if (!indexByKey.has(question.key)) indexByKey.set(question.key, index);
+  });
+  const successors = (index: number): number[] => {
+    const question = questions[index] as DraftQuestion;
+    const next = new Set<number>();
+    const jump = (key: string | null) => {
+      const target = key === null ? undefined : indexByKey.get(key);
+      next.add(target !== undefined && target > index ? target : index + 1);
+    };
+    const leavesToNext =
+      !question.required ||
+      question.allow_non_answer !== false ||
+      !isChoiceType(question.type) ||
+      question.options.length === 0;
+    if (leavesToNext && question.type !== 'Number') next.add(index + 1);
+    if (isChoiceType(question.type)) {
+      for (const option of question.options) jump(option.next);
+    } else if (question.type === 'Number') {
+      const value = draftNumberValue(question.number?.value);
+      if (typeof value !== 'number' || !question.number) next.add(index + 1);
+      else
+        for (const relation of ['less', 'equal', 'greater'] as const)
+          jump(question.number[relation]);
+      if (!question.required || question.allow_non_answer !== false) next.add(index + 1);
+    }
+    return [...next];
+  };
+  const seen = new Set<number>();
+  const queue = questions.length > 0 ? [0] : [];
+  while (queue.length > 0) {
+    const index = queue.pop() as number;
+    if (seen.has(index) || index >= questions.length) continue;
+    seen.add(index);
+    queue.push(...successors(index));
+  }
+  return seen;
+}
+
+export interface ValidateDraftOptions {
+  /** The languages the facility offers (a set: every offering facility's): missing ones warn. */
+  languages?: readonly string[];
+}
+
+/**
+ * Everything wrong with a draft, in question order: errors (publishing is refused while any
+ * remain) and warnings (unreachable questions, missing translations). An empty list: ready.
+ */
+export function validateDraft(
+  questions: readonly DraftQuestion[],
+  options: ValidateDraftOptions = {},
+): DraftProblem[] {
+  const languages = translationLanguages(options.languages ?? []);
+  const problems: DraftProblem[] = [];
+  const add = (problem: DraftProblem) => problems.push(problem);
+  const indexByKey = new Map<string, number>();
+  const duplicated = new Set<string>();
+  questions.forEach((question, index) => {
+    if (indexByKey.has(question.key)) duplicated.add(question.key);
+    else indexByKey.set(question.key, index);
+  });
+  const reachable = reachableIndexes(questions);
+
+  questions.forEach((question, index) => {
+    const key = question.key;
+    const error = (field: string, message: string, option?: string) =>
+      add({
+        question_key: key,
+        ...(option ? { option_key: option } : {}),
+        field,
+        severity: 'error',
+        message,
+      });
+    const warning = (field: string, message: string, option?: string) =>
+      add({
+        question_key: key,
+        ...(option ? { option_key: option } : {}),
+        field,
+        severity: 'warning',
+        message,
+      });
+
+    if (!DRAFT_KEY_PATTERN.test(key)) error('key', problemText.keyInvalid);
+    else if (duplicated.has(key) && indexByKey.get(key) !== index) {
+      error('key', problemText.keyDuplicate(key));
+    }
+    if (!isKnownQuestionType(question.type)) error('type', problemText.typeUnknown(question.type));
+    if (question.text.en.trim() === '') error('text.en', problemText.textRequired);
+    for (const language of languages) {
+      if ((question.text[language] ?? '').trim() === '') {
+        warning(`text.${language}`, problemText.translationMissing(language));
+      }
+    }
+
+    if (isChoiceType(question.type)) {
+      if (question.options.length === 0) error('options', problemText.optionsRequired);
+      const optionKeys = new Set<string>();
+      const labels = new Map<string, Set<string>>();
+      for (const option of question.options) {
+        if (!DRAFT_KEY_PATTERN.test(option.key)) {
+          error('options.key', problemText.optionKeyInvalid, option.key);
+        } else if (optionKeys.has(option.key)) {
+          error('options.key', problemText.optionKeyDuplicate(option.key), option.key);
+        }
+        optionKeys.add(option.key);
+        const english = option.label.en.trim();
+        if (english === '') error('options.label.en', problemText.labelRequired, option.key);
+        else if (labels.get('en')?.has(english)) {
+          error('options.label.en', problemText.labelDuplicate(english), option.key);
+        } else if (question.type === 'MultiPicklist' && english.includes(';')) {
+          error('options.label.en', problemText.labelSeparator, option.key);
+        }
+        labels.set('en', (labels.get('en') ?? new Set()).add(english));
+        for (const language of languages) {
+          const translated = (option.label[language] ?? '').trim();
+          if (translated === '') {
+            warning(
+              `options.label.${language}`,
+              problemText.optionTranslationMissing(language),
+              option.key,
+            );
+            continue;
+          }
+          if (labels.get(language)?.has(translated)) {
+            error(
+              `options.label.${language}`,
+              problemText.translationDuplicate(language, translated),
+              option.key,
+            );
+          }
+          labels.set(language, (labels.get(language) ?? new Set()).add(translated));
+        }
+      }
+    }
+
+    if (question.type === 'Number') {
+      const threshold = question.number;
+      const value = draftNumberValue(threshold?.value);
+      if (value === undefined) error('number.value', problemText.numberValueNotNumeric);
+      else if (
+        value === null &&
+        threshold &&
+        (threshold.less !== null || threshold.equal !== null || threshold.greater !== null)
+      ) {
+        error('number.value', problemText.numberTargetsWithoutValue);
+      }
+      if (draftNumberValue(threshold?.alert_below) === undefined) {
+        error('number.alert_below', problemText.alertBelowNotNumeric);
+      }
+    }
+
+    for (const target of targetsOf(question)) {
+      const targetIndex = indexByKey.get(target.key);
+      if (targetIndex === undefined) {
+        error(target.field, problemText.targetUnknown(target.key), target.option);
+      } else if (targetIndex <= index) {
+        error(target.field, problemText.targetBackward, target.option);
+      }
+    }
+
+    if (!reachable.has(index)) warning('reachable', problemText.unreachable);
+  });
+  return problems;
+}
+
+/** Whether the problems allow publishing: no error among them. */
+export function hasErrors(problems: readonly DraftProblem[]): boolean {
+  return problems.some((problem) => problem.severity === 'error');
+}
+
+/** The first error of each question, by question key (the publish refusal's `errors`). */
+export function firstErrorByQuestion(problems: readonly DraftProblem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const problem of problems) {
+    if (problem.severity === 'error') errors[problem.question_key] ??= problem.message;
+  }
+  return errors;
+}
+
+/** A question's text in a language, falling back to English when it has none there. */
+export function textIn(text: LocalizedText, language: ResidentLanguage): string {
+  const translated = text[language]?.trim();
+  return translated ? translated : text.en.trim();
+}
+
+/** The wire's `texts` of a question: its other languages' texts and option labels. */
+export type QuestionTexts = Partial<
+  Record<ResidentLanguage, { name: string; values: Record<string, string> }>
+>;
+
+function textsOf(question: DraftQuestion): QuestionTexts | undefined {
+  const texts: QuestionTexts = {};
+  for (const language of RESIDENT_LANGUAGES) {
+    if (language === DEFAULT_RESIDENT_LANGUAGE) continue;
+    const name = question.text[language]?.trim() ?? '';
+    const values: Record<string, string> = {};
+    if (isChoiceType(question.type)) {
+      for (const option of question.options) {
+        const label = option.label[language]?.trim();
+        if (label) values[option.label.en.trim()] = label;
+      }
+    }
+    if (name !== '' || Object.keys(values).length > 0) texts[language] = { name, values };
+  }
+  return Object.keys(texts).length > 0 ? texts : undefined;
+}
+
+/** An engine question made from a draft question, with the wire's optional fields. */
+export type BuiltQuestion = EngineQuestion & {
+  key: string;
+  texts?: QuestionTexts;
+  comment_box?: boolean;
+  allow_non_answer?: boolean;
+};
+
+export interface DraftToQuestionsOptions {
+  /** The language of names and labels (the preview); English by default (what is stored). */
+  language?: ResidentLanguage;
+  /** The id of each question from its key: the key itself by default (the preview). */
+  idOf?: (key: string) => string;
+}
+
+/**
+ * The engine's questions of a draft, in order: names and labels in `language` (English where a
+ * text is missing), targets as ids (`idOf`), thresholds as numbers; options of Text and Number
+ * questions are left out. The preview runs the runner on these; publishing stores them.
+ */
+export function draftToQuestions(
+  draft: readonly DraftQuestion[],
+  options: DraftToQuestionsOptions = {},
+): BuiltQuestion[] {
+  const language = options.language ?? DEFAULT_RESIDENT_LANGUAGE;
+  const idOf = options.idOf ?? ((key: string) => key);
+  const known = new Set(draft.map((question) => question.key));
+  const target = (key: string | null) => (key !== null && known.has(key) ? idOf(key) : null);
+  return draft.map((question) => {
+    const values: Record<string, string | null> = {};
+    if (isChoiceType(question.type)) {
+      for (const option of question.options) {
+        values[textIn(option.label, language)] = target(option.next);
+      }
+    }
+    const logic: EngineQuestion['validation_logic'] = { required: question.required };
+    const value = draftNumberValue(question.number?.value);
+    if (question.type === 'Number' && typeof value === 'number' && question.number) {
+      logic.value = value;
+      logic.less = target(question.number.less);
+      logic.greater = target(question.number.greater);
+      logic.equal = target(question.number.equal);
+    }
+    const texts = language === DEFAULT_RESIDENT_LANGUAGE ? textsOf(question) : undefined;
+    return {
+      id: idOf(question.key),
+      name: textIn(question.text, language),
+      type: question.type,
+      values,
+      validation_logic: logic,
+      key: question.key,
+      ...(texts ? { texts } : {}),
+      ...(question.comment_box ? { comment_box: true } : {}),
+      allow_non_answer: question.allow_non_answer !== false,
+    };
+  });
+}
+
+/**
+ * A draft as it is published: texts and labels trimmed, empty translations left out, thresholds
+ * as numbers, no options on Text and Number questions, no threshold on other types.
+ */
+export function normalizeDraft(draft: readonly DraftQuestion[]): DraftQuestion[] {
+  const clean = (text: LocalizedText): LocalizedText => {
+    const result: LocalizedText = { en: text.en.trim() };
+    for (const language of RESIDENT_LANGUAGES) {
+      const value = text[language]?.trim();
+      if (language !== DEFAULT_RESIDENT_LANGUAGE && value) result[language] = value;
+    }
+    return result;
+  };
+  return draft.map((question) => {
+    const number = question.type === 'Number' ? question.number : undefined;
+    const value = draftNumberValue(number?.value);
+    const alertBelow = draftNumberValue(number?.alert_below);
+    return {
+      key: question.key,
+      type: question.type,
+      text: clean(question.text),
+      options: isChoiceType(question.type)
+        ? question.options.map((option) => ({
+            key: option.key,
+            label: clean(option.label),
+            next: option.next,
+            ...(option.alert ? { alert: true } : {}),
+          }))
+        : [],
+      required: question.required,
+      ...(number
+        ? {
+            number: {
+              value: typeof value === 'number' ? value : null,
+              less: typeof value === 'number' ? number.less : null,
+              equal: typeof value === 'number' ? number.equal : null,
+              greater: typeof value === 'number' ? number.greater : null,
+              ...(typeof alertBelow === 'number' ? { alert_below: alertBelow } : {}),
+            },
+          }
+        : {}),
+      ...(question.comment_box ? { comment_box: true } : {}),
+      allow_non_answer: question.allow_non_answer !== false,
+    };
+  });
+}
+
+/** A key not yet used: `prefix-1`, `prefix-2`, … */
+export function unusedKey(prefix: string, used: Iterable<string>): string {
+  const taken = new Set(used);
+  for (let n = 1; ; n += 1) {
+    const key = `${prefix}-${n}`;
+    if (!taken.has(key)) return key;
+  }
+}
