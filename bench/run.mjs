@@ -102,6 +102,7 @@ const BENCH_NAMES = [
   'current user',
   'permissions',
   'due list',
+  'due list, Bearer',
   'due list, Brotli',
   'due list, dated',
   'unlisted search',
@@ -528,6 +529,16 @@ async function main() {
         target: 'GET facility-survey-patients/{facility}/{type}/ (3 facilities × 2 types)',
         opts: {
           headers,
+          requests: gets(everyList.map(([id, type]) => `facility-survey-patients/${id}/${type}/`)),
+        },
+      },
+      {
+        // API clients (DESIGN §3): the same list with `Authorization: Bearer <jwt_access>`
+        // instead of the session cookie; the session behind the token is checked as for a cookie.
+        name: 'due list, Bearer',
+        target: 'GET facility-survey-patients/{facility}/{type}/ with Authorization: Bearer',
+        opts: {
+          headers: { authorization: `Bearer ${manager.profile.jwt_access}` },
           requests: gets(everyList.map(([id, type]) => `facility-survey-patients/${id}/${type}/`)),
         },
       },

@@ -7,13 +7,15 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@carevoice/shared';
+import { generateSecret } from 'otplib';
 import type { DestinationStream } from 'pino';
 import { BODY_LIMIT_BYTES } from './constants.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
-import type { Config } from './env.js';
+import type { Config, TrustProxy } from './env.js';
 import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { requestForLog } from './lib/http.js';
 import { compileResponseSchemas } from './lib/response-schemas.js';
 import { adminEmployeeRoutes } from './modules/admin-employees/admin-employees.routes.js';
 import { adminResidentRoutes } from './modules/admin-residents/admin-residents.routes.js';
@@ -23,6 +25,7 @@ import { adminQuestionnaireRoutes } from './modules/admin-questionnaires/admin-q
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
@@ -30,6 +33,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
+import afterResponsePlugin from './plugins/after-response.js';
+import apiDocsPlugin from './plugins/api-docs.js';
+import metricsPlugin from './plugins/metrics.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import responseCachePlugin from './plugins/response-cache.js';
@@ -48,14 +54,27 @@ export interface AppDeps {
   logs?: DestinationStream;
   /** Check every API answer against its declared schema (tests; plugins/response-check.ts). */
   checkResponses?: boolean;
+  /** New TOTP secrets; by default random (otplib). */
+  newMfaSecret?: () => string;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does
+ * with a number, which its types leave out), a list the trusted proxies' addresses.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((_: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel, deps.logs),
-    logController: new AccessLog(),
+    logController: new AccessLog(requestForLog),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     // URLs the router cannot even parse answer in the API's own error shape too.
@@ -80,20 +99,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailer: deps.mailer ?? createMailer(config, app.log),
     changes,
     sessions: new SessionCache(changes),
+    newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
 
   await app.register(errorsPlugin);
+  await app.register(afterResponsePlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
   // Before the response cache, whose onSend compresses the answer this one reads.
   if (deps.checkResponses) await app.register(responseCheckPlugin);
   await app.register(responseCachePlugin);
+  await app.register(metricsPlugin, {
+    database: deps.database,
+    queues: () => ({
+      mail: ctx.mailer.queued?.() ?? 0,
+      after_response: app.afterResponsesRunning(),
+    }),
+  });
+  await app.register(apiDocsPlugin);
   await app.register(webPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(accessRoutes);
   await app.register(passwordResetRoutes);
   await app.register(acknowledgementRoutes);

@@ -17,17 +17,32 @@ export const SESSION_COOKIE = 'cv_session';
 
 /** Lifetime of `jwt_access` for API clients using `Authorization: Bearer`. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Access tokens whose signature was checked, kept to save the check on their next use. */
+export const VERIFIED_TOKEN_CACHE_MAX = 10_000;
 /** Lifetime of `jwt_refresh`; never longer than the session it is bound to. */
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION_MAX_AGE_SECONDS;
 
-/** Failed sign-ins per account or per IP address within the window before 429. */
+/**
+ * Sign-in throttling (ADR 020): failures per account lock it for the addresses that failed on it,
+ * failures of one account from one address slow that address down progressively, and failures
+ * from one address across accounts lock it only as a backstop ten times higher. Second-factor
+ * codes and a wrong current password on My account count the same way (their own kinds).
+ */
 export const LOGIN_THROTTLE = {
-  maxFailures: 10,
+  accountLimit: 10,
+  delayAfter: 3,
+  addressLimit: 100,
   windowMinutes: THROTTLE_WINDOW_MINUTES,
 } as const;
-/** Reset requests per address or IP, and failed reset confirmations per request or IP. */
+/**
+ * Reset requests: per address (inbox) every request counts and locks it for everyone at the
+ * limit (no mail flood); per client address the same backstop as sign-in. Wrong reset codes:
+ * like sign-in failures, per reset request.
+ */
 export const RESET_THROTTLE = {
-  maxAttempts: 10,
+  accountLimit: 10,
+  delayAfter: 10,
+  addressLimit: 100,
   windowMinutes: THROTTLE_WINDOW_MINUTES,
 } as const;
 

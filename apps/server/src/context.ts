@@ -18,6 +18,8 @@ export interface AppContext {
   changes: ChangeCounter;
   /** The session lookup of every request, between writes (ADR 011). */
   sessions: SessionCache;
+  /** A new TOTP secret, base32 (tests pass a fixed one to compute codes). */
+  newMfaSecret: () => string;
 }
 
 declare module 'fastify' {

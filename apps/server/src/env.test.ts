@@ -128,4 +128,65 @@ describe('configuration', () => {
       'SESSION_SECRET is required when NODE_ENV=production (a long random string)',
     ]);
   });
+
+  it('requires SESSION_SECRET with DATABASE_URL, so every instance signs with the same secret', () => {
+    const dataDir = tempDir();
+    const problems = problemsOf({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/carevoice' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SESSION_SECRET is required with DATABASE_URL/);
+    expect(fs.existsSync(path.join(dataDir, 'secret'))).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+  ])('TRUST_PROXY=%s is %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,'])(
+    'refuses TRUST_PROXY=%s (never trust the client-written leftmost X-Forwarded-For)',
+    (value) => {
+      const problems = problemsOf({ DATA_DIR: tempDir(), TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY must be false, a hop count/);
+    },
+  );
+
+  it('requires a second factor for Administration by default in production only', () => {
+    const secret = { SESSION_SECRET: 's'.repeat(40) };
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).mfaRequiredForAdministration).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ...secret })
+        .mfaRequiredForAdministration,
+    ).toBe(true);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
+        ...secret,
+      }).mfaRequiredForAdministration,
+    ).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MFA_REQUIRED_FOR_ADMINISTRATION: 'true' })
+        .mfaRequiredForAdministration,
+    ).toBe(true);
+  });
+
+  it('opens /metrics only with a METRICS_TOKEN of at least 32 characters', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe(
+      'm'.repeat(32),
+    );
+    expect(problemsOf({ DATA_DIR: dataDir, METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN must be at least 32 characters',
+    ]);
+  });
 });

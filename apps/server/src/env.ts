@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,8 +29,16 @@ export interface Config {
   /** Origin users open, without a trailing slash; `https://` turns on Secure cookies and HSTS. */
   publicUrl: string;
   logLevel: LogLevel;
-  /** Trust `X-Forwarded-*` from a reverse proxy / load balancer (client IP for throttling). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' `X-Forwarded-*` to believe (the client address throttling and the
+   * audit log use): none (`false`), the nearest N hops, or the proxies at these addresses or
+   * CIDR ranges. Never "trust the leftmost X-Forwarded-For", which the client writes.
+   */
+  trustProxy: TrustProxy;
+  /** Users with `Administration` must turn on a second factor before the back office opens. */
+  mfaRequiredForAdministration: boolean;
+  /** Bearer token that opens `GET /metrics`; undefined: no `/metrics` at all. */
+  metricsToken: string | undefined;
   /** Folder of the built web app (`apps/web/dist`). */
   webDist: string;
 }
@@ -39,6 +48,38 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 
 const SECRET_MIN_LENGTH = 32;
 
+/** `false`, a hop count, or trusted proxy addresses / CIDR ranges (Fastify's `trustProxy`). */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4 or IPv6 address, optionally with a `/prefix`. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value === 'true' || entries.some((entry) => !isAddressOrRange(entry))) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a hop count (1 = the one proxy in front of CareVoice) or a comma-separated ' +
+          'list of the proxies\' addresses or CIDR ranges; "true" would trust the client-written ' +
+          'leftmost X-Forwarded-For',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce
@@ -79,7 +120,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
-  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  TRUST_PROXY: TrustProxySchema.default(false),
+  MFA_REQUIRED_FOR_ADMINISTRATION: z.stringbool({ error: 'must be true or false' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`)
+    .optional(),
 });
 
 export class ConfigError extends Error {
@@ -104,6 +150,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   if (present.NODE_ENV === 'production' && !present.SESSION_SECRET) {
     problems.push('SESSION_SECRET is required when NODE_ENV=production (a long random string)');
+  } else if (present.DATABASE_URL && !present.SESSION_SECRET) {
+    problems.push(
+      'SESSION_SECRET is required with DATABASE_URL: every instance sharing the database must sign ' +
+        'tokens and reset codes with the same secret (a long random string)',
+    );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -123,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    mfaRequiredForAdministration:
+      values.MFA_REQUIRED_FOR_ADMINISTRATION ?? values.NODE_ENV === 'production',
+    metricsToken: values.METRICS_TOKEN,
     webDist: DEFAULT_WEB_DIST,
   };
 }

@@ -116,6 +116,10 @@ export const ADMIN_TEXT = {
     confirmDeactivateHeading: (name: string) => `Deactivate ${name}?`,
     confirmDeactivate:
       'They are signed out on every device at once and can no longer sign in. You can reactivate them later.',
+    resetMfa: 'Reset two-factor sign-in',
+    confirmResetMfaHeading: (name: string) => `Reset two-factor sign-in of ${name}?`,
+    confirmResetMfa:
+      'Their authenticator app and recovery codes stop working; they sign in with their password until they turn two-factor sign-in on again on My account.',
     confirmRevokeHeading: (name: string) => `Revoke the invitation of ${name}?`,
     confirmRevoke:
       'The link in their email stops working. You can send a new invitation later with Reactivate.',
@@ -607,6 +611,14 @@ export const ADMIN_TEXT = {
       'audit.exported': 'Audit log exported',
       'questionnaire.published': 'Questionnaire published',
       'questionnaire.draft_replaced': 'Questionnaire draft replaced',
+      'auth.refresh_reused': 'Old refresh token used again (sign-in ended)',
+      'auth.mfa_failed': 'Wrong two-factor code',
+      'account.password_changed': 'Password changed',
+      'account.session_ended': 'Session ended',
+      'account.other_sessions_ended': 'Other sessions ended',
+      'account.mfa_enabled': 'Two-factor sign-in turned on',
+      'account.mfa_disabled': 'Two-factor sign-in turned off',
+      'user.mfa_reset': 'Two-factor sign-in reset',
     } satisfies Record<AuditAction, string>,
     timesIn: (zone: string) => `Dates and times in ${zone}.`,
     system: 'System',

@@ -61,6 +61,16 @@ import {
   AdminUsersResponseSchema,
 } from './schemas/admin-users.js';
 import {
+  AccountResponseSchema,
+  ChangePasswordRequestSchema,
+  LoginAnswerSchema,
+  LoginMfaRequestSchema,
+  MfaDisableRequestSchema,
+  MfaEnableRequestSchema,
+  MfaEnableResponseSchema,
+  MfaSetupResponseSchema,
+} from './schemas/account.js';
+import {
   FacilityPermissionResponseSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -164,6 +174,11 @@ export interface EndpointDef {
    * `{detail}` that may also list a questionnaire's `problems` (publishing, ADR 017).
    */
   readonly errorBody?: 'detail' | 'msg' | 'questionnaire';
+  /**
+   * Path parameters or query keys whose values are personal (a resident's name typed into a
+   * search): the server's logs write `[redacted]` instead.
+   */
+  readonly personal?: readonly string[];
 }
 
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
@@ -182,7 +197,8 @@ export const ENDPOINTS = {
     path: 'users/sf-login',
     access: { kind: 'public' },
     body: LoginRequestSchema,
-    response: LoginResponseSchema,
+    // Signed in, or (a user with a second factor) `{mfa_required, mfa_token}` and no session.
+    response: LoginAnswerSchema,
   },
   logout: {
     method: 'POST',
@@ -245,6 +261,7 @@ export const ENDPOINTS = {
     access: surveys,
     // Fastify refuses path parameters over 100 characters (414) before this schema runs.
     params: facilityParams.extend({ searchText: TextSchema }),
+    personal: ['searchText'],
     response: UnlistedResidentsResponseSchema,
     cache: 'facility',
   },
@@ -429,6 +446,7 @@ export const ENDPOINTS = {
     access: { kind: 'permission', permission: 'Administration' },
     query: AdminUsersQuerySchema,
     response: AdminUsersResponseSchema,
+    personal: ['q'],
   },
   adminCreateUser: {
     method: 'POST',
@@ -489,6 +507,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     query: AdminResidentListQuerySchema,
     response: AdminResidentListResponseSchema,
+    personal: ['q'],
   },
   adminResidentCreate: {
     method: 'POST',
@@ -533,6 +552,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     query: AdminEmployeeListQuerySchema,
     response: AdminEmployeeListResponseSchema,
+    personal: ['q'],
   },
   adminEmployeeCreate: {
     method: 'POST',
@@ -616,6 +636,68 @@ export const ENDPOINTS = {
     body: PublishRequestSchema,
     response: PublishResponseSchema,
     errorBody: 'questionnaire',
+  },
+  // My account and the second factor (DESIGN §8, ADR 021). `account/pin/` is another area's.
+  loginMfa: {
+    method: 'POST',
+    path: 'users/sf-login/mfa',
+    access: { kind: 'public' },
+    body: LoginMfaRequestSchema,
+    response: LoginResponseSchema,
+  },
+  account: {
+    method: 'GET',
+    path: 'account',
+    access: { kind: 'session' },
+    response: AccountResponseSchema,
+  },
+  accountPassword: {
+    method: 'POST',
+    path: 'account/password',
+    access: { kind: 'session' },
+    body: ChangePasswordRequestSchema,
+    response: DetailResponseSchema,
+  },
+  accountEndSession: {
+    method: 'POST',
+    path: 'account/sessions/:sessionId/end',
+    // Only a session of the signed-in user is ended; any other id changes nothing.
+    access: { kind: 'session' },
+    params: z.object({ sessionId: IdSchema }),
+    response: DetailResponseSchema,
+  },
+  accountEndOtherSessions: {
+    method: 'POST',
+    path: 'account/sessions/end-others',
+    access: { kind: 'session' },
+    response: DetailResponseSchema,
+  },
+  accountMfaSetup: {
+    method: 'POST',
+    path: 'account/mfa/setup',
+    access: { kind: 'session' },
+    response: MfaSetupResponseSchema,
+  },
+  accountMfaEnable: {
+    method: 'POST',
+    path: 'account/mfa/enable',
+    access: { kind: 'session' },
+    body: MfaEnableRequestSchema,
+    response: MfaEnableResponseSchema,
+  },
+  accountMfaDisable: {
+    method: 'POST',
+    path: 'account/mfa/disable',
+    access: { kind: 'session' },
+    body: MfaDisableRequestSchema,
+    response: DetailResponseSchema,
+  },
+  adminResetUserMfa: {
+    method: 'POST',
+    path: 'admin/users/:userId/reset-mfa',
+    access: { kind: 'facility', permission: 'Administration' },
+    params: z.object({ userId: IdSchema }),
+    response: DetailResponseSchema,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -98,6 +98,15 @@ export const AUDIT_ACTIONS = [
   // The questionnaire builder (DESIGN §8, ADR 017)
   'questionnaire.published',
   'questionnaire.draft_replaced',
+  // Trust at scale (issue 19): tokens, My account, the second factor
+  'auth.refresh_reused',
+  'auth.mfa_failed',
+  'account.password_changed',
+  'account.session_ended',
+  'account.other_sessions_ended',
+  'account.mfa_enabled',
+  'account.mfa_disabled',
+  'user.mfa_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

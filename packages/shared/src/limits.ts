@@ -67,3 +67,8 @@ export const QUESTION_TEXT_MAX_LENGTH = 1000;
 export const QUESTION_OPTION_LABEL_MAX_LENGTH = 200;
 /** A draft save's body (a whole questionnaire with its translations) may be this large. */
 export const QUESTIONNAIRE_BODY_MAX_BYTES = 2 * 1024 * 1024;
+/** Digits of a code from an authenticator app (TOTP, RFC 6238), and how many recovery codes. */
+export const MFA_CODE_LENGTH = 6;
+export const MFA_RECOVERY_CODE_COUNT = 10;
+/** Minutes between the password and the second factor at sign-in. */
+export const MFA_LOGIN_TTL_MINUTES = 5;

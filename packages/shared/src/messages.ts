@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   INVITATION_TTL_HOURS,
+  MFA_CODE_LENGTH,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
   RESET_CODE_TTL_MINUTES,
@@ -136,8 +137,38 @@ export const MESSAGES = {
     'You do not have access to employee acknowledgements in this facility. Ask a manager if you need it.',
   reviewsLoadFailed: 'We could not load the acknowledgements. Check the connection and try again.',
   pageNotFound: 'There is no page at this address.',
+  // My account and two-factor sign-in (DESIGN §8)
+  currentPasswordRequired: 'Enter your current password.',
+  mfaCodeRequired: 'Enter the code from your authenticator app.',
+  mfaCodeFormat: `The code is the ${MFA_CODE_LENGTH} digits your authenticator app shows.`,
+  mfaCodeOrRecoveryFormat: `Enter the ${MFA_CODE_LENGTH} digits your authenticator app shows, or a recovery code.`,
+  mfaRequiredForAdministration:
+    'Turn on two-factor sign-in on My account before you open the back office.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * What the server answers on sign-in, My account and two-factor sign-in (DESIGN §8) that no screen
+ * quotes itself: the web app shows the answer's `detail`, so these stay out of its bundles.
+ */
+export const ACCOUNT_MESSAGES = {
+  refreshTokenReused:
+    'This refresh token was already used, so the sign-in was ended for safety. Please sign in again.',
+  attemptsDelayed: (seconds: number) =>
+    `Too many failed attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
+  currentPasswordWrong: 'The current password is not right.',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  sessionEnded: 'The session has been signed out.',
+  otherSessionsEnded: 'Your other sessions have been signed out.',
+  mfaCodeWrong: 'The code is not right. Check the time on your device, then try the newest code.',
+  mfaLoginExpired: 'The sign-in took too long. Please enter your email and password again.',
+  mfaSetupFirst: 'Start the setup again: scan the new QR code, then enter its code.',
+  mfaAlreadyEnabled: 'Two-factor sign-in is already on.',
+  mfaNotEnabled: 'Two-factor sign-in is not on.',
+  mfaDisabled: 'Two-factor sign-in is off.',
+  mfaResetDone:
+    'Two-factor sign-in was reset. The user signs in with the password alone until they turn it on again.',
+} as const;
 
 /** Screen copy of the web app: headings, labels and buttons. Quoted spec texts copied exactly. */
 export const UI_TEXT = {
@@ -166,6 +197,7 @@ export const UI_TEXT = {
   },
   shell: {
     logout: 'Logout',
+    myAccount: 'My account',
     checkingSession: 'Checking your session',
     loadingScreen: 'Loading',
   },
@@ -352,6 +384,14 @@ export const UI_TEXT = {
       count === 1 ? '1 review waiting' : `${count} reviews waiting`,
     approveReview: (patient: string) => `Approve the review from ${patient}`,
     denyReview: (patient: string) => `Deny the review from ${patient}`,
+  },
+  /** The second step of signing in (DESIGN §8). */
+  loginMfa: {
+    heading: 'Two-factor sign-in',
+    help: 'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes.',
+    code: 'Code',
+    submit: 'Verify',
+    back: 'Back',
   },
   placeholder: { heading: 'Coming soon', returnHome: 'Return Home' },
   notFound: { heading: 'Page not found', home: 'Go to Home' },

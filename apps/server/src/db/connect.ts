@@ -17,6 +17,8 @@ export interface DatabaseHandle {
    * the migrations.
    */
   changeCounter(): ChangeCounter;
+  /** Connections by state, for /metrics (SQLite: one, never waited for). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -49,7 +51,17 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', changeCounter: () => NEVER_CACHE, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      changeCounter: () => NEVER_CACHE,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => db.destroy(),
+    };
   }
 
   const file = options.sqliteFile ?? ':memory:';
@@ -67,6 +79,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     db,
     dialect: 'sqlite',
     changeCounter: () => (counter ??= sqliteChangeCounter(sqlite)),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => db.destroy(),
   };
 }

@@ -29,6 +29,22 @@ export interface UsersTable {
   updated_at: string;
   /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
   version: Generated<number>;
+  /** The TOTP secret, encrypted under SESSION_SECRET (lib/secret-box.ts); null: no second factor. */
+  mfa_secret?: string | null;
+  /** A secret shown for setup and not yet confirmed with a first code. */
+  mfa_pending_secret?: string | null;
+  mfa_enabled_at?: string | null;
+  /** The TOTP time step of the last accepted code: a code is accepted once. */
+  mfa_last_time_step?: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA256 of the code under the server secret. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface UserFacilitiesTable {
@@ -51,6 +67,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** The id (`jti`) of the session's refresh token that may still be used (ADR 021). */
+  refresh_jti?: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -65,7 +83,7 @@ export interface PasswordResetsTable {
 }
 
 /** What a throttled attempt was (modules/throttle). */
-export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm';
+export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'mfa';
 
 export interface LoginAttemptsTable {
   id: string;
@@ -291,6 +309,7 @@ export interface Database {
   acknowledgements: AcknowledgementsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

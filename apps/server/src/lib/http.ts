@@ -13,6 +13,7 @@ import {
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './http-error.js';
+import { redactedUrl } from './logger.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,9 +22,17 @@ declare module 'fastify' {
   }
 }
 
+/** Where the API's OpenAPI description is served (plugins/api-docs.ts): a page, not a call. */
+export const API_DOCS_PATH = '/api/docs';
+
+/** Whether a URL is an API call (under /api, but not the API's documentation pages). */
 export function isApiPath(url: string): boolean {
+  if (API_DOCS_URL.test(url)) return false;
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
+
+/** `/api/docs`, anything under it, and the router's wildcard route of it (`/api/docs*`). */
+const API_DOCS_URL = new RegExp(`^${API_DOCS_PATH}(?:[/?*]|$)`);
 
 export function endpointDef(name: EndpointName): EndpointDef {
   return ENDPOINTS[name];
@@ -153,4 +162,14 @@ export type JsonText = string & { readonly [jsonTextBrand]: true };
  */
 export function sendJsonText(reply: FastifyReply, body: JsonText): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** The request as the access line writes it: personal values (ENDPOINTS `personal`) redacted. */
+export function requestForLog(request: FastifyRequest): FastifyRequest {
+  const name = request.routeOptions.config.endpoint;
+  const personal = name === undefined ? undefined : endpointDef(name).personal;
+  if (!personal || request.routeOptions.url === undefined) return request;
+  return Object.create(request, {
+    url: { value: redactedUrl(request.url, request.routeOptions.url, personal) },
+  }) as FastifyRequest;
 }

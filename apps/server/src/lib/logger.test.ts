@@ -33,6 +33,9 @@ describeEachDialect('logging', (dialect) => {
         request.log.info({ step: 'inside' }, 'handler says hello');
         return { ok: true };
       });
+      app.get('/log-fault', async () => {
+        throw new Error('an unexpected fault');
+      });
     },
   });
 
@@ -84,6 +87,70 @@ describeEachDialect('logging', (dialect) => {
     expect(said).toMatchObject({ msg: 'handler says hello', step: 'inside' });
     expect(completed).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
     expect(said?.reqId).toBe(completed?.reqId);
+  });
+
+  it('keeps one request id from the error to the access line', async () => {
+    logs.raw.length = 0;
+    const response = await t.app.inject({ method: 'GET', url: '/log-fault' });
+    expect(response.statusCode).toBe(500);
+    const [failed, completed] = logs.parsed;
+    expect(failed).toMatchObject({ msg: 'request failed', level: 50 });
+    expect(completed).toMatchObject({ res: { statusCode: 500 } });
+    expect(failed?.reqId).toEqual(expect.any(String));
+    expect(failed?.reqId).toBe(completed?.reqId);
+  });
+
+  it('writes no resident name typed into a search: the search text is redacted', async () => {
+    const manager = await t.login('manager@carevoice.test');
+    const facility = (
+      await t.db.selectFrom('facilities').select('id').orderBy('id').executeTakeFirstOrThrow()
+    ).id;
+    logs.raw.length = 0;
+    const search = 'Abbottsworth';
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/users/get-unlisted-patients/${facility}/${search}/`,
+      headers: manager.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const admin = await t.login('admin@carevoice.test');
+    await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/admin/facilities/${facility}/residents/?q=${search}&status=active`,
+      headers: admin.headers,
+    });
+    expect(logs.raw.join('')).not.toContain(search);
+    const urls = logs.parsed.map((line) => (line.req as { url?: string } | undefined)?.url);
+    expect(urls).toContain(`${API_BASE}/users/get-unlisted-patients/${facility}/[redacted]/`);
+    expect(urls).toContain(
+      `${API_BASE}/admin/facilities/${facility}/residents/?q=[redacted]&status=active`,
+    );
+  });
+});
+
+describe('a mail that fails after the answer', () => {
+  const logs = new LogLines();
+  const t = useTestApp('sqlite', {
+    seed: true,
+    logs,
+    mailer: 'real',
+    config: { logLevel: 'info', smtpUrl: 'smtp://127.0.0.1:9' },
+  });
+
+  it('is logged with the request id of the request that queued it', async () => {
+    logs.raw.length = 0;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/users/reset-password/request/`,
+      payload: { email: 'staff@carevoice.test' },
+    });
+    expect(response.statusCode).toBe(200);
+    await t.app.afterResponsesSettled();
+    await t.ctx.mailer.drain();
+    const completed = logs.parsed.find((line) => line.msg === 'request completed');
+    const failed = logs.parsed.find((line) => line.msg === 'mail delivery failed');
+    expect(failed?.reqId).toEqual(expect.any(String));
+    expect(failed?.reqId).toBe(completed?.reqId);
   });
 });
 

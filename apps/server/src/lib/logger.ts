@@ -73,8 +73,41 @@ export class TurnDestination implements DestinationStream {
   }
 }
 
+const REDACTED = '[redacted]';
+
+/**
+ * The request's URL with the values of `personal` path parameters and query keys replaced by
+ * `[redacted]` (a resident's name typed into a search never reaches a log line).
+ */
+export function redactedUrl(
+  url: string,
+  routePattern: string,
+  personal: readonly string[],
+): string {
+  const [path = '', query] = url.split('?', 2) as [string, string | undefined];
+  const pattern = routePattern.split('/');
+  const segments = path
+    .split('/')
+    .map((segment, index) =>
+      personal.includes(pattern[index]?.slice(1) ?? '') && pattern[index]?.startsWith(':')
+        ? REDACTED
+        : segment,
+    );
+  if (query === undefined) return segments.join('/');
+  const pairs = query.split('&').map((pair) => {
+    const key = pair.split('=', 1)[0] ?? '';
+    return personal.includes(key) ? `${key}=${REDACTED}` : pair;
+  });
+  return `${segments.join('/')}?${pairs.join('&')}`;
+}
+
 /** One line per request, by the server's logger with Fastify's serializers (see above). */
 export class AccessLog extends LogController {
+  /** `requestForLog`: the request as the line writes it (lib/http.ts, personal values redacted). */
+  constructor(private readonly requestForLog: (request: FastifyRequest) => FastifyRequest) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -82,7 +115,12 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const entry = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+    const entry = {
+      reqId: request.id,
+      req: this.requestForLog(request),
+      res: reply,
+      responseTime: reply.elapsedTime,
+    };
     if (error) request.server.log.error({ ...entry, err: error }, 'request errored');
     else request.server.log.info(entry, 'request completed');
   }

@@ -17,10 +17,15 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Hands a message over for delivery; failures are logged, never thrown. */
-  send(message: MailMessage): void;
+  /**
+   * Hands a message over for delivery; failures are logged (with `log`, a request's logger, so
+   * the line carries its request id), never thrown.
+   */
+  send(message: MailMessage, log?: FastifyBaseLogger): void;
   /** Resolves once every message handed over so far is delivered or has failed. */
   drain(): Promise<void>;
+  /** Messages handed over and not yet delivered (for /metrics). */
+  queued?(): number;
   close(): Promise<void>;
 }
 
@@ -37,7 +42,7 @@ export function createMailer(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
-  async function deliver(message: MailMessage): Promise<void> {
+  async function deliver(message: MailMessage, log: FastifyBaseLogger): Promise<void> {
     const info = await transport.sendMail({ from: config.mailFrom, ...message });
     if (config.smtpUrl) {
       log.info({ messageId: info.messageId }, 'mail sent over SMTP');
@@ -56,15 +61,16 @@ export function createMailer(
   }
 
   return {
-    send(message) {
-      const delivery = deliver(message)
-        .catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'))
+    send(message, requestLog = log) {
+      const delivery = deliver(message, requestLog)
+        .catch((error: unknown) => requestLog.error({ err: error }, 'mail delivery failed'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
     async drain() {
       await Promise.all([...pending]);
     },
+    queued: () => pending.size,
     async close() {
       await Promise.all([...pending]);
       transport.close();

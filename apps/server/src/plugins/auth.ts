@@ -14,6 +14,7 @@ import {
   assertFacilityVisible,
   assertPermission,
   assertSameUser,
+  assertSecondFactor,
   requireFacility,
 } from '../modules/access/access.service.js';
 import { authenticate, type AuthContext } from '../modules/auth/auth.service.js';
@@ -54,6 +55,7 @@ function sessionGuard(app: FastifyInstance, def: EndpointDef) {
         access.permission,
         request.auth.facts.permissionGranted ?? false,
       );
+      assertSecondFactor(app.ctx.config, request.auth.user, access.permission);
       if (access.allAccess) assertAllAccess(request.auth.user);
       return;
     }
@@ -68,6 +70,7 @@ function sessionGuard(app: FastifyInstance, def: EndpointDef) {
       access.permission,
       request.auth.facts.permissionGranted ?? false,
     );
+    assertSecondFactor(app.ctx.config, request.auth.user, access.permission);
   };
 }
 

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import {
   DISCHARGE_REASONS,
   DraftQuestionsSchema,
+  LoginMfaChallengeSchema,
   type AdminCreateUser,
   type DraftQuestionInput,
   type EndpointName,
@@ -21,7 +22,17 @@ import { addDays, localToday } from '../db/values.js';
 import { inviteUser } from '../modules/admin-users/admin-users.service.js';
 import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
 import { createUser } from '../modules/users/users.service.js';
-import { ALL_TABLES, TEST_TODAY, type SignedIn, type TestApp } from './harness.js';
+import { sealSecret } from '../lib/secret-box.js';
+import { TOTP_SECRET_PURPOSE } from '../modules/account/mfa.service.js';
+import {
+  ALL_TABLES,
+  TEST_MFA_SECRET,
+  TEST_START,
+  TEST_TODAY,
+  totpCode,
+  type SignedIn,
+  type TestApp,
+} from './harness.js';
 import { answerPath, answerRecords, MAPLE, openSurveys, type CallOptions } from './survey-kit.js';
 
 /** Records of one facility that the requests name. Every field belongs to `facilityId`. */
@@ -71,6 +82,8 @@ export interface PublicFixtures {
   reset: { requestId: string; code: string };
   /** The token of a live invitation (of a user of its own). */
   invitationToken: string;
+  /** A step-one sign-in token of a user with a second factor (TEST_MFA_SECRET). */
+  mfaToken: string;
 }
 
 export interface RequestScope extends FacilityFixtures {
@@ -78,6 +91,8 @@ export interface RequestScope extends FacilityFixtures {
   userId: string;
   /** The server's today (from the test clock). */
   today: string;
+  /** The server's clock now (the codes of an authenticator app with TEST_MFA_SECRET). */
+  now: Date;
   public: PublicFixtures;
 }
 
@@ -293,6 +308,21 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     params: { questionnaireId: s.publishable.id },
     body: { version: s.publishable.version },
   }),
+  // My account and the second factor. The secret of every setup is TEST_MFA_SECRET, so the
+  // codes are known: enable with the code of now, disable with the next step's (a step is
+  // accepted once). The password is set to the one it was.
+  loginMfa: (s) => ({ body: { mfa_token: s.public.mfaToken, code: totpCode(s.now) } }),
+  account: () => ({}),
+  accountPassword: () => ({
+    body: { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD },
+  }),
+  // Not a session of the caller's: accepted, and nothing changes (the builder knows no session).
+  accountEndSession: () => ({ params: { sessionId: 'not-a-session-of-yours' } }),
+  accountEndOtherSessions: () => ({}),
+  accountMfaSetup: () => ({}),
+  accountMfaEnable: (s) => ({ body: { code: totpCode(s.now) } }),
+  accountMfaDisable: (s) => ({ body: { password: DEMO_PASSWORD, code: totpCode(s.now, 30) } }),
+  adminResetUserMfa: (s) => ({ params: { userId: s.staffMemberId } }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -329,6 +359,7 @@ export function placeholderScope(tag: string, userId = `${tag}-user`): RequestSc
     ...placeholderFixtures(tag),
     userId,
     today: TEST_TODAY,
+    now: TEST_START,
     public: {
       loginEmail: 'someone@carevoice.test',
       loginPassword: 'password',
@@ -336,6 +367,7 @@ export function placeholderScope(tag: string, userId = `${tag}-user`): RequestSc
       resetEmail: 'someone@carevoice.test',
       reset: { requestId: 'reset', code: '123456' },
       invitationToken: 'invitation-token',
+      mfaToken: 'mfa-token',
     },
   };
 }
@@ -557,6 +589,7 @@ export async function inviteAsAdmin(t: TestApp, input: AdminCreateUser): Promise
     name: admin.name,
     allFacilityAccess: true,
     allPermissionAccess: true,
+    mfaEnabled: false,
   };
   const meta = { at: t.clock.now(), ip: '127.0.0.1', userAgent: null, userId: admin.id };
   return (await inviteUser(t.ctx, meta, actor, input)).id;
@@ -595,14 +628,43 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
     permissions: ['Patients_Surveys'],
     facility_ids: [MAPLE],
   });
+  const mfaEmail = `mfa-${crypto.randomUUID()}@carevoice.test`;
+  await createUser(
+    t.db,
+    {
+      email: mfaEmail,
+      name: 'Two Factor',
+      password: 'the-two-factor-password',
+      admin: false,
+      permissions: [],
+      facilityIds: [],
+    },
+    t.clock.now(),
+  );
+  await t.db
+    .updateTable('users')
+    .set({
+      mfa_secret: sealSecret(t.config.sessionSecret, TOTP_SECRET_PURPOSE, TEST_MFA_SECRET),
+      mfa_enabled_at: t.clock.now().toISOString(),
+    })
+    .where('email', '=', mfaEmail)
+    .execute();
+  const stepOne = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/sf-login/',
+    payload: { username: mfaEmail, password: 'the-two-factor-password' },
+  });
+  const challenge = LoginMfaChallengeSchema.safeParse(stepOne.json());
+  if (!challenge.success) throw new Error(`no second-factor challenge: ${stepOne.body}`);
   return {
     loginEmail,
     loginPassword: DEMO_PASSWORD,
+    mfaToken: challenge.data.mfa_token,
     refreshToken: signedIn.body.jwt_refresh,
     resetEmail,
     reset: {
       requestId: requested.json<{ user_id: string }>().user_id,
-      code: t.mail.lastCode(resetEmail),
+      code: await t.mail.lastCode(resetEmail),
     },
     invitationToken: t.mail.lastInvitationToken(inviteeEmail),
   };
@@ -614,7 +676,8 @@ export function scopeOf(
   publicFixtures: PublicFixtures,
   userId: string,
 ): RequestScope {
-  return { ...fixtures, userId, today: localToday(t.clock.now()), public: publicFixtures };
+  const now = t.clock.now();
+  return { ...fixtures, userId, today: localToday(now), now, public: publicFixtures };
 }
 
 // ---------------------------------------------------------------------------------------------

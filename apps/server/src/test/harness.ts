@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { LoginResponse } from '@carevoice/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { generateSync } from 'otplib';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -38,6 +39,20 @@ import type { MailMessage, Mailer } from '../lib/mailer.js';
 export type TestDialect = 'sqlite' | 'postgres';
 
 const PG_URL = testDatabaseUrl();
+
+/**
+ * Every TOTP secret an app under test makes (AppDeps.newMfaSecret), so a test can compute the
+ * codes of any user's authenticator app: `totpCode(t.clock.now())`.
+ */
+export const TEST_MFA_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The code an authenticator app with TEST_MFA_SECRET shows at `at` (plus `offsetSeconds`). */
+export function totpCode(at: Date, offsetSeconds = 0): string {
+  return generateSync({
+    secret: TEST_MFA_SECRET,
+    epoch: Math.floor(at.getTime() / 1000) + offsetSeconds,
+  });
+}
 
 /** The anchor "today" of seeded test data and the test clock's start. */
 export const TEST_TODAY = '2026-11-22';
@@ -64,6 +79,7 @@ export const ALL_TABLES = [
   'acknowledgements',
   'idempotency_keys',
   'audit_events',
+  'mfa_recovery_codes',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -89,6 +105,8 @@ export class TestClock {
 /** A mailer that keeps messages instead of sending them. */
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
+  /** Waits for the app's work after responses (a reset mail is queued after the answer). */
+  settle: () => Promise<void> = async () => {};
 
   send(message: MailMessage): void {
     this.sent.push(message);
@@ -98,8 +116,9 @@ export class CapturingMailer implements Mailer {
 
   async close(): Promise<void> {}
 
-  /** The 6-digit code of the last mail to `email`. */
-  lastCode(email: string): string {
+  /** The 6-digit code of the last mail to `email`, once the mails after responses are queued. */
+  async lastCode(email: string): Promise<string> {
+    await this.settle();
     const mail = this.sent.filter((message) => message.to === email).at(-1);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`no reset code mailed to ${email}`);
@@ -202,11 +221,13 @@ export async function buildTestApp(
     database: counter ? { ...database, changeCounter: () => counter } : database,
     now: clock.now,
     checkResponses: true,
+    newMfaSecret: () => TEST_MFA_SECRET,
     ...(options.mailer === 'real' ? {} : { mailer: options.mailer ?? mail }),
     ...(options.logs ? { logs: options.logs } : {}),
   });
   options.extend?.(app);
   await app.ready();
+  mail.settle = () => app.afterResponsesSettled();
 
   return {
     app,

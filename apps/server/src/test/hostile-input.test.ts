@@ -8,8 +8,9 @@
  * trace or a file path, and nothing written unless the request was accepted; a request may only
  * be accepted (2xx) when the input is in fact valid (the shared schema accepts the body, the
  * parameters parse, no header that must be refused was sent). The only rows a refusal writes are
- * the ones DESIGN §4 asks for: a failed sign-in (login attempt + audit event) and a wrong reset
- * code (attempt, and the code's try counter).
+ * the ones DESIGN §4 asks for: a failed sign-in (login attempt + audit event), a wrong reset
+ * code (attempt, and the code's try counter) and a replaced refresh token used again (the session
+ * ends, audited).
  *
  * Each property has a fixed seed, so a run is the same everywhere; fast-check prints the seed and
  * the counterexample when one fails.
@@ -21,6 +22,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import {
+  ACCOUNT_MESSAGES,
   AcknowledgementListResponseSchema,
   apiPath,
   API_BASE,
@@ -589,6 +591,14 @@ function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void
   }
 }
 
+function bodyDetail(response: LightMyRequestResponse): string | undefined {
+  try {
+    return response.json<{ detail?: string }>().detail;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Rows a refusal itself writes, by design (DESIGN §4): a failed sign-in records the attempt and
  * an audit event; a wrong reset code records the attempt and counts a try on the code.
@@ -599,6 +609,27 @@ function refusalWrites(
 ): { added: Record<string, number>; changed: string[] } {
   if (name === 'login' && response.statusCode === 401) {
     return { added: { login_attempts: 1, audit_events: 1 }, changed: [] };
+  }
+  // A wrong current password counts as a failed sign-in; a wrong second factor is recorded and
+  // audited (ADR 020, 021).
+  const detail =
+    response.statusCode === 400 || response.statusCode === 401 ? bodyDetail(response) : '';
+  if (name === 'accountPassword' && detail === ACCOUNT_MESSAGES.currentPasswordWrong) {
+    return { added: { login_attempts: 1 }, changed: [] };
+  }
+  if (
+    (name === 'accountMfaEnable' || name === 'accountMfaDisable' || name === 'loginMfa') &&
+    (detail === ACCOUNT_MESSAGES.mfaCodeWrong || detail === ACCOUNT_MESSAGES.currentPasswordWrong)
+  ) {
+    return { added: { login_attempts: 1, audit_events: 1 }, changed: [] };
+  }
+  // A refresh token of a session that was already replaced ends that session (ADR 021).
+  if (
+    name === 'refresh' &&
+    response.statusCode === 401 &&
+    response.json<{ detail?: string }>().detail === ACCOUNT_MESSAGES.refreshTokenReused
+  ) {
+    return { added: { audit_events: 1 }, changed: ['sessions'] };
   }
   if (
     name === 'resetConfirm' &&

@@ -56,6 +56,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.activePatients, screen: 'active-patients' },
       { path: paths.surveySetQuestions, screen: 'survey-set-questions' },
       { path: paths.culinaryDepartmentReview, screen: 'culinary-department-review' },
+      { path: paths.account, screen: 'account' },
     ],
   },
   {

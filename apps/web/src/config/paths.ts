@@ -28,6 +28,8 @@ export const paths = {
   adminQuestionnaires: '/admin/questionnaires',
   adminAudit: '/admin/audit',
   acceptInvitation: '/accept-invitation',
+  // My account (DESIGN §8): sessions, password, two-factor sign-in.
+  account: '/account',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -13,6 +13,7 @@ import {
   pageOf,
   QueryFlagSchema,
   VersionSchema,
+  stripBidiControls,
 } from './common.js';
 
 /**
@@ -48,10 +49,11 @@ export const CENSUS_LIMITS = {
 /** Problems listed in the answer of a refused import (the `detail` gives the total). */
 export const IMPORT_PROBLEMS_LISTED_MAX = 1000;
 
-/** A required single-line value: trimmed, not empty, not too long, no NUL. */
+/** A required single-line value: trimmed, not empty, not too long, no NUL, no bidi controls. */
 function requiredText(max: number) {
   return z
     .string()
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, text.required)
     .max(max, text.tooLong(max))

@@ -14,7 +14,14 @@ import {
   SURVEY_DUE_DAYS_MAX,
   SURVEY_SET_NAME_MAX_LENGTH,
 } from '../limits.js';
-import { CursorSchema, DateStringSchema, IdSchema, pageOf, VersionSchema } from './common.js';
+import {
+  CursorSchema,
+  DateStringSchema,
+  IdSchema,
+  pageOf,
+  stripBidiControls,
+  VersionSchema,
+} from './common.js';
 
 /**
  * Messages of this schema's field checks, defined here (ADMIN_TEXT refers to them) so the
@@ -49,10 +56,11 @@ const EditedVersionSchema = VersionSchema.max(INTEGER_COLUMN_MAX);
 
 const noNul = (value: string) => !value.includes('\u0000');
 
-/** A record's name: trimmed, not empty, not too long, no NUL character. */
+/** A record's name: trimmed, not empty, not too long, no NUL or bidi-control character. */
 function nameSchema(maxLength: number, required: string, tooLong: string) {
   return z
     .string({ error: required })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, required)
     .max(maxLength, tooLong)

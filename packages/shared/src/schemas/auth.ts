@@ -31,7 +31,8 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const RefreshRequestSchema = z.object({ refresh: z.string().min(1).max(4096) });
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
-export const RefreshResponseSchema = z.object({ access: z.string() });
+/** A new access token and the refresh token that replaces the one sent (rotation, ADR 021). */
+export const RefreshResponseSchema = z.object({ access: z.string(), refresh: z.string() });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
 export const PermissionSchema = z.object({ type: z.enum(PERMISSION_TYPES) });

@@ -9,13 +9,26 @@ export const IdSchema = z
 export type Id = z.infer<typeof IdSchema>;
 
 /**
+ * Bidirectional-control characters (U+202A–U+202E embeddings and overrides, U+2066–U+2069
+ * isolates): one of them in a review can make it display reversed or hide what it says.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** `value` without bidirectional-control characters (every stored free text goes through it). */
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
+/**
  * Free text that is stored or searched (answers, comments, reviews, sign-in names, search text):
  * anything but the NUL character (U+0000), which PostgreSQL cannot hold in a text value. Refusing
  * it here answers 400 on both databases, where PostgreSQL would fail with a 500 and SQLite store it.
+ * Bidirectional-control characters are removed (BIDI_CONTROLS).
  */
 export const TextSchema = z
   .string()
-  .refine((value) => !value.includes('\u0000'), 'Remove the NUL character (U+0000).');
+  .refine((value) => !value.includes('\u0000'), 'Remove the NUL character (U+0000).')
+  .overwrite(stripBidiControls);
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

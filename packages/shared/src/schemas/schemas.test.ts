@@ -12,7 +12,10 @@ import {
   ResetConfirmSchema,
   ResetRequestSchema,
 } from './auth.js';
-import { DateStringSchema, IdSchema } from './common.js';
+import { PersonNameSchema } from './admin-census.js';
+import { FacilityNameSchema } from './admin-facilities.js';
+import { UserNameSchema } from './admin-users.js';
+import { DateStringSchema, IdSchema, TextSchema } from './common.js';
 import { QuestionSchema, SubmitAnswersRequestSchema, SurveyListResponseSchema } from './surveys.js';
 
 /** Values that must come back unchanged from parse(JSON round trip). */
@@ -145,5 +148,34 @@ describe('schema refusals', () => {
     expect(ResetRequestSchema.parse({ email: '  Staff@CareVoice.test ' })).toEqual({
       email: 'staff@carevoice.test',
     });
+  });
+});
+
+describe('bidirectional-control characters in stored text', () => {
+  const controls = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ];
+
+  it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))(
+    'U+%s is removed from answers, comments, reviews, names and record names',
+    (_code, control) => {
+      const text = `Kind ${control}and patient${control}`;
+      expect(TextSchema.parse(text)).toBe('Kind and patient');
+      expect(PersonNameSchema.parse(`${control}Iris${control}`)).toBe('Iris');
+      expect(FacilityNameSchema.parse(` ${control}Maple Grove `)).toBe('Maple Grove');
+      expect(UserNameSchema.parse(`Sam ${control}Staff`)).toBe('Sam Staff');
+    },
+  );
+
+  it('keeps right-to-left text itself, and the marks that are not controls', () => {
+    expect(TextSchema.parse('שלום \u200F עולם')).toBe('שלום \u200F עולם');
   });
 });

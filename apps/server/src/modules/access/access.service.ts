@@ -23,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { Config } from '../../env.js';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error.js';
 import type { AuthContext, SessionUser } from '../auth/auth.service.js';
 import {
@@ -50,6 +51,20 @@ export function assertPermission(
 ): void {
   if (!hasPermission(permission, explicitlyGranted ? [permission] : [], user.allPermissionAccess)) {
     throw forbidden(MESSAGES.forbidden);
+  }
+}
+
+/**
+ * 403 for a back-office call (`Administration`) by a user without a second factor, when
+ * MFA_REQUIRED_FOR_ADMINISTRATION is on; My account, where it is turned on, stays open.
+ */
+export function assertSecondFactor(
+  config: Pick<Config, 'mfaRequiredForAdministration'>,
+  user: SessionUser,
+  permission: PermissionType,
+): void {
+  if (permission === 'Administration' && config.mfaRequiredForAdministration && !user.mfaEnabled) {
+    throw forbidden(MESSAGES.mfaRequiredForAdministration);
   }
 }
 

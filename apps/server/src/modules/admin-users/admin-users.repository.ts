@@ -33,6 +33,8 @@ export interface UserListRow {
   /** `lower(name)`, as the database computes it: the first key of the list's order. */
   sort_name: string;
   invitation_pending: SqlBool;
+  /** Whether the user has a second factor. */
+  mfa_enabled: SqlBool;
 }
 
 export interface UserListFilter {
@@ -90,6 +92,7 @@ export async function listUsers(
       'users.all_facility_access',
       'users.all_permission_access',
       'users.version',
+      sql<SqlBool>`users.mfa_secret is not null`.as('mfa_enabled'),
       sortName.as('sort_name'),
       pendingInvitation(sql.ref('users.id')).as('invitation_pending'),
     ]);

@@ -7,6 +7,7 @@ import {
   listAdminUsers,
   reactivateUser,
   resendInvitation,
+  resetUserMfa,
   revokeInvitation,
   updateUser,
 } from './admin-users.service.js';
@@ -51,6 +52,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     ['adminReactivateUser', reactivateUser],
     ['adminResendInvitation', resendInvitation],
     ['adminRevokeInvitation', revokeInvitation],
+    ['adminResetUserMfa', resetUserMfa],
   ] as const;
   for (const [name, action] of actions) {
     app.route({

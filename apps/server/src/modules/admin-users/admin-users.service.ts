@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import {
+  ACCOUNT_MESSAGES,
   ADMIN_PAGE_SIZE,
   ADMIN_TEXT,
   MESSAGES,
@@ -51,6 +52,7 @@ import {
   sendInvitationMail,
   type IssuedInvitation,
 } from './invitations.service.js';
+import { resetSecondFactor } from '../account/mfa.service.js';
 import { revokeOpenInvitations } from './invitations.repository.js';
 import {
   assertKeepsOwnAdministration,
@@ -108,8 +110,7 @@ function itemOf(found: UserWithGrants): AdminUser {
     facility_ids: found.facilityIds,
     all_facility_access: user.all_facility_access === 1,
     all_permission_access: user.all_permission_access === 1,
-    // A second factor comes with the account area (DESIGN §8); nobody has one yet.
-    mfa_enabled: false,
+    mfa_enabled: Boolean(user.mfa_secret),
     invitation_pending: found.invitationPending,
     version: user.version,
   };
@@ -167,7 +168,7 @@ export async function listAdminUsers(
       facility_ids: grants.get(row.id)?.facilityIds ?? [],
       all_facility_access: row.all_facility_access === 1,
       all_permission_access: row.all_permission_access === 1,
-      mfa_enabled: false,
+      mfa_enabled: fromBool(row.mfa_enabled),
       invitation_pending: fromBool(row.invitation_pending),
       version: row.version,
     })),
@@ -365,6 +366,34 @@ export async function deactivateUser(
     });
   });
   return text.deactivated;
+}
+
+/**
+ * Resets a user's second factor (they lost their phone): it is removed with its recovery codes,
+ * and the user signs in with the password until they turn it on again (DESIGN §8, audited). The
+ * same rules as any action on a user; their sessions stay.
+ */
+export async function resetUserMfa(
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: SessionUser,
+  userId: string,
+): Promise<string> {
+  const admin = await administratorOf(ctx.db, actor);
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await requireUser(trx, userId);
+    const target = targetOf(found);
+    assertMayActOn(admin, target);
+    const reset = await resetSecondFactor(trx, userId, toTimestamp(meta.at));
+    await recordAudit(trx, meta, {
+      action: 'user.mfa_reset',
+      targetType: 'user',
+      targetId: userId,
+      ...auditFacility(target.facilityIds),
+      detail: { had_second_factor: reset },
+    });
+  });
+  return ACCOUNT_MESSAGES.mfaResetDone;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface SessionRow {
   active: Flag;
   all_facility_access: Flag;
   all_permission_access: Flag;
+  /** Whether the user has a second factor. */
+  mfa_enabled: SqlBool;
   /** Whether a `user_permissions` row grants the permission asked about (null: not asked). */
   permission_granted: SqlBool | null;
   /** Whether the user may see the facility asked about (null: not asked). */
@@ -67,6 +69,7 @@ export async function findSessionWithUser(
     select sessions.id as session_id, sessions.created_at, sessions.last_seen_at,
       sessions.expires_at, sessions.revoked_at, users.id as user_id, users.email, users.name,
       users.active, users.all_facility_access, users.all_permission_access,
+      case when users.mfa_secret is null then 0 else 1 end as mfa_enabled,
       ${permissionGranted} as permission_granted, ${visible} as facility_visible
     from sessions inner join users on users.id = sessions.user_id
     where sessions.id = ${sessionId}`.execute(db);
@@ -79,6 +82,25 @@ export async function touchSession(
   at: string,
 ): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+/**
+ * Replaces the session's refresh token id `presented` with `next`; false when `presented` is not
+ * the current one (an older token of the session, used again).
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  sessionId: string,
+  presented: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ refresh_jti: next })
+    .where('id', '=', sessionId)
+    .where('refresh_jti', '=', presented)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function revokeSession(

@@ -3,18 +3,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { clearSessionCookies, setSessionCookies } from '../../lib/session-cookies.js';
 import { requireSession } from '../access/access.service.js';
-import { login, logout, profileOf, refreshAccessToken } from './auth.service.js';
+import type { FastifyReply } from 'fastify';
+import { loginWithSecondFactor } from '../account/mfa.service.js';
+import { login, logout, profileOf, refreshTokens, type LoginResult } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+
+  const signedIn = (reply: FastifyReply, result: LoginResult) => {
+    setSessionCookies(reply, ctx.config, result.sessionToken, result.profile);
+    return { ...result.profile, jwt_access: result.jwtAccess, jwt_refresh: result.jwtRefresh };
+  };
 
   app.route({
     ...endpoint('login'),
     handler: async (request, reply) => {
       const result = await login(ctx, requestMeta(request), request.body);
-      setSessionCookies(reply, ctx.config, result.sessionToken, result.profile);
-      return { ...result.profile, jwt_access: result.jwtAccess, jwt_refresh: result.jwtRefresh };
+      if ('mfaToken' in result) return { mfa_required: true as const, mfa_token: result.mfaToken };
+      return signedIn(reply, result);
     },
+  });
+
+  app.route({
+    ...endpoint('loginMfa'),
+    handler: async (request, reply) =>
+      signedIn(reply, await loginWithSecondFactor(ctx, requestMeta(request), request.body)),
   });
 
   app.route({
@@ -28,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('refresh'),
-    handler: async (request) => ({ access: await refreshAccessToken(ctx, request.body.refresh) }),
+    handler: async (request) => refreshTokens(ctx, requestMeta(request), request.body.refresh),
   });
 
   app.route({

@@ -15,7 +15,13 @@
  *   not reveal which accounts exist. Failures are throttled per account and per IP (throttle).
  */
 import crypto from 'node:crypto';
-import { MESSAGES, type LoginRequest, type UserProfile } from '@carevoice/shared';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  MFA_LOGIN_TTL_MINUTES,
+  type LoginRequest,
+  type UserProfile,
+} from '@carevoice/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -23,8 +29,11 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SESSION_TOUCH_INTERVAL_MS,
+  VERIFIED_TOKEN_CACHE_MAX,
 } from '../../constants.js';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database, User } from '../../db/database.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { fromFlag, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
@@ -40,6 +49,7 @@ import {
   insertSession,
   type AccessQuestions,
   revokeSession,
+  rotateRefreshToken,
   touchSession,
 } from './auth.repository.js';
 import type { AccessFacts, SessionUser } from './session-cache.js';
@@ -68,12 +78,12 @@ export interface LoginResult {
   jwtRefresh: string;
 }
 
-const LOGIN_RULE: ThrottleRule = {
+export const LOGIN_RULE: ThrottleRule = {
   kind: 'login',
-  limit: LOGIN_THROTTLE.maxFailures,
-  windowMinutes: LOGIN_THROTTLE.windowMinutes,
+  ...LOGIN_THROTTLE,
   failuresOnly: true,
   message: MESSAGES.tooManyLoginAttempts,
+  delayMessage: ACCOUNT_MESSAGES.attemptsDelayed,
 };
 
 const JWT_ISSUER = 'carevoice';
@@ -91,11 +101,20 @@ export function profileOf(user: SessionUser): UserProfile {
   };
 }
 
+/** The password was right and the user has a second factor: step two needs this token. */
+export interface MfaChallenge {
+  mfaToken: string;
+}
+
+/**
+ * Step one of signing in: the password. A user without a second factor is signed in; one with
+ * a second factor gets a short-lived token for `sf-login/mfa/` and no session yet (DESIGN §8).
+ */
 export async function login(
   ctx: AppContext,
   meta: RequestMeta,
   request: LoginRequest,
-): Promise<LoginResult> {
+): Promise<LoginResult | MfaChallenge> {
   const account = request.username.trim().toLowerCase();
   await assertNotThrottled(ctx.db, LOGIN_RULE, account, meta);
 
@@ -117,9 +136,26 @@ export async function login(
     });
     throw new HttpError(401, MESSAGES.invalidCredentials);
   }
+  if (user.mfa_secret) {
+    await recordAttempt(ctx.db, 'login', account, meta, true);
+    return { mfaToken: await signMfaToken(ctx, user.id) };
+  }
+  return startSession(ctx, meta, user, (trx) => recordAttempt(trx, 'login', account, meta, true));
+}
 
+/**
+ * A new session for `user`, who has just proven who they are: the row, `also` (the attempt that
+ * succeeded) and the audit event in one transaction, then the cookie token and the JWTs.
+ */
+export async function startSession(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: User,
+  also: (trx: Kysely<Database>) => Promise<void>,
+): Promise<LoginResult> {
   const sessionToken = randomToken();
   const sessionId = sha256(sessionToken);
+  const refreshJti = crypto.randomUUID();
   const at = toTimestamp(meta.at);
   await ctx.db.transaction().execute(async (trx) => {
     await insertSession(trx, {
@@ -131,8 +167,9 @@ export async function login(
       revoked_at: null,
       ip: meta.ip,
       user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      refresh_jti: refreshJti,
     });
-    await recordAttempt(trx, 'login', account, meta, true);
+    await also(trx);
     await recordAudit(trx, meta, {
       action: 'auth.login',
       actorUserId: user.id,
@@ -149,10 +186,46 @@ export async function login(
       name: user.name,
       allFacilityAccess: fromFlag(user.all_facility_access),
       allPermissionAccess: fromFlag(user.all_permission_access),
+      mfaEnabled: Boolean(user.mfa_secret),
     }),
     jwtAccess: await signToken(ctx, 'access', sessionId, user.id, ACCESS_TOKEN_TTL_SECONDS),
-    jwtRefresh: await signToken(ctx, 'refresh', sessionId, user.id, REFRESH_TOKEN_TTL_SECONDS),
+    jwtRefresh: await signToken(
+      ctx,
+      'refresh',
+      sessionId,
+      user.id,
+      REFRESH_TOKEN_TTL_SECONDS,
+      refreshJti,
+    ),
   };
+}
+
+/** The token between the password and the second factor: the user, for a few minutes. */
+async function signMfaToken(ctx: AppContext, userId: string): Promise<string> {
+  const issuedAt = Math.floor(ctx.now().getTime() / 1000);
+  return new SignJWT({ typ: 'mfa' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(JWT_ISSUER)
+    .setSubject(userId)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + MFA_LOGIN_TTL_MINUTES * 60)
+    .sign(signingKey(ctx));
+}
+
+/** The user of a valid, unexpired step-two token, or undefined. */
+export async function verifyMfaToken(ctx: AppContext, token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(ctx), {
+      algorithms: ['HS256'],
+      issuer: JWT_ISSUER,
+      currentDate: ctx.now(),
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+    });
+    return payload.typ === 'mfa' ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -165,7 +238,7 @@ export async function authenticate(
   questions?: AccessQuestions,
 ): Promise<AuthContext> {
   if (credentials.bearer) {
-    const sessionId = await verifyToken(ctx, credentials.bearer, 'access');
+    const sessionId = await verifiedAccessToken(ctx, credentials.bearer);
     if (!sessionId) throw unauthorized(MESSAGES.sessionExpired);
     return liveSession(ctx, sessionId, questions);
   }
@@ -175,12 +248,45 @@ export async function authenticate(
   throw unauthorized(MESSAGES.notSignedIn);
 }
 
-/** A new `jwt_access` for a valid `jwt_refresh` of a live session. */
-export async function refreshAccessToken(ctx: AppContext, refreshToken: string): Promise<string> {
-  const sessionId = await verifyToken(ctx, refreshToken, 'refresh');
-  if (!sessionId) throw unauthorized(MESSAGES.sessionExpired);
-  const { user } = await liveSession(ctx, sessionId);
-  return signToken(ctx, 'access', sessionId, user.id, ACCESS_TOKEN_TTL_SECONDS);
+/**
+ * New tokens for a valid `jwt_refresh` of a live session: a new `jwt_access` and a new
+ * `jwt_refresh`, which replaces the one presented (rotation). Presenting a refresh token of the
+ * session that was already replaced means two parties hold it, one of them not the owner: the
+ * session ends (reuse detection, ADR 021).
+ */
+export async function refreshTokens(
+  ctx: AppContext,
+  meta: RequestMeta,
+  refreshToken: string,
+): Promise<{ access: string; refresh: string }> {
+  const claims = await verifyToken(ctx, refreshToken, 'refresh');
+  if (!claims) throw unauthorized(MESSAGES.sessionExpired);
+  const { user } = await liveSession(ctx, claims.sid);
+  const nextJti = crypto.randomUUID();
+  const rotated = await rotateRefreshToken(ctx.db, claims.sid, claims.jti, nextJti);
+  if (!rotated) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, claims.sid, toTimestamp(meta.at));
+      await recordAudit(trx, meta, {
+        action: 'auth.refresh_reused',
+        actorUserId: user.id,
+        targetType: 'session',
+        targetId: claims.sid,
+      });
+    });
+    throw unauthorized(ACCOUNT_MESSAGES.refreshTokenReused);
+  }
+  return {
+    access: await signToken(ctx, 'access', claims.sid, user.id, ACCESS_TOKEN_TTL_SECONDS),
+    refresh: await signToken(
+      ctx,
+      'refresh',
+      claims.sid,
+      user.id,
+      REFRESH_TOKEN_TTL_SECONDS,
+      nextJti,
+    ),
+  };
 }
 
 export async function logout(ctx: AppContext, meta: RequestMeta, auth: AuthContext): Promise<void> {
@@ -192,6 +298,15 @@ export async function logout(ctx: AppContext, meta: RequestMeta, auth: AuthConte
       targetId: auth.sessionId,
     });
   });
+}
+
+/**
+ * How stale `last_seen_at` may get before a request writes it: a minute, or a tenth of the idle
+ * timeout when that is shorter, so an active user is never taken for an idle one (at
+ * SESSION_IDLE_MINUTES=1, a touch once a minute would sign out someone active every minute).
+ */
+export function touchIntervalMs(idleMinutes: number): number {
+  return Math.min(SESSION_TOUCH_INTERVAL_MS, (idleMinutes * 60_000) / 10);
 }
 
 async function liveSession(
@@ -210,15 +325,24 @@ async function liveSession(
     now.getTime() < session.expiresAtMs &&
     idleMs <= ctx.config.sessionIdleMinutes * 60_000;
   if (!live) throw unauthorized(MESSAGES.sessionExpired);
-  if (idleMs >= SESSION_TOUCH_INTERVAL_MS) {
+  if (idleMs >= touchIntervalMs(ctx.config.sessionIdleMinutes)) {
     await touchSession(ctx.db, sessionId, toTimestamp(now));
     ctx.sessions.touched(sessionId, now);
   }
   return { sessionId, user: session.user, facts };
 }
 
-function signingKey(ctx: AppContext): Uint8Array {
-  return new TextEncoder().encode(ctx.config.sessionSecret);
+/** The HS256 key, made once per secret (jose would import raw bytes again on every call). */
+const signingKeys = new Map<string, crypto.KeyObject>();
+
+function signingKey(ctx: AppContext): crypto.KeyObject {
+  const secret = ctx.config.sessionSecret;
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    signingKeys.set(secret, key);
+  }
+  return key;
 }
 
 async function signToken(
@@ -227,32 +351,66 @@ async function signToken(
   sessionId: string,
   userId: string,
   ttlSeconds: number,
+  jti: string = crypto.randomUUID(),
 ): Promise<string> {
   const issuedAt = Math.floor(ctx.now().getTime() / 1000);
   return new SignJWT({ sid: sessionId, typ })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(JWT_ISSUER)
     .setSubject(userId)
-    .setJti(crypto.randomUUID())
+    .setJti(jti)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ttlSeconds)
     .sign(signingKey(ctx));
 }
 
-/** The session id in a valid token of the given type, or undefined. */
+/**
+ * The session id and token id of a valid token of the given type, or undefined. A token must
+ * carry `exp` (one without could never expire), `iat`, `jti` and `sid`.
+ */
 async function verifyToken(
   ctx: AppContext,
   token: string,
   typ: TokenType,
-): Promise<string | undefined> {
+): Promise<{ sid: string; jti: string; expMs: number } | undefined> {
   try {
     const { payload } = await jwtVerify(token, signingKey(ctx), {
       algorithms: ['HS256'],
       issuer: JWT_ISSUER,
       currentDate: ctx.now(),
+      requiredClaims: ['exp', 'iat', 'jti', 'sid'],
     });
-    return payload.typ === typ && typeof payload.sid === 'string' ? payload.sid : undefined;
+    if (payload.typ !== typ || typeof payload.sid !== 'string' || !payload.jti) return undefined;
+    return { sid: payload.sid, jti: payload.jti, expMs: (payload.exp ?? 0) * 1000 };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Access tokens already verified, with their session id and expiry (ADR 021): a token string
+ * whose HS256 signature checked out once is the same token the next time, so API clients pay
+ * for the signature once per token (15 minutes) instead of once per request. Only the signature
+ * is remembered; the expiry is compared with the clock on every use, and the session behind it
+ * (revocation, idle timeout, user, permissions) is checked on every request as for a cookie.
+ */
+const verifiedAccessTokens = new Map<string, { sid: string; expMs: number; secret: string }>();
+
+async function verifiedAccessToken(ctx: AppContext, token: string): Promise<string | undefined> {
+  const now = ctx.now().getTime();
+  const known = verifiedAccessTokens.get(token);
+  if (known && known.secret === ctx.config.sessionSecret) {
+    return now < known.expMs ? known.sid : undefined;
+  }
+  const claims = await verifyToken(ctx, token, 'access');
+  if (!claims) return undefined;
+  if (verifiedAccessTokens.size >= VERIFIED_TOKEN_CACHE_MAX) {
+    verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value as string);
+  }
+  verifiedAccessTokens.set(token, {
+    sid: claims.sid,
+    expMs: claims.expMs,
+    secret: ctx.config.sessionSecret,
+  });
+  return claims.sid;
 }

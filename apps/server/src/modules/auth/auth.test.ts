@@ -1,5 +1,10 @@
-import { MESSAGES, LoginResponseSchema, MeResponseSchema } from '@carevoice/shared';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  LoginResponseSchema,
+  MeResponseSchema,
+} from '@carevoice/shared';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -198,6 +203,68 @@ describeEachDialect('sign-in', (dialect) => {
     expect(afterLogout.json()).toEqual({ detail: MESSAGES.sessionExpired });
   });
 
+  it('token/refresh/ rotates the refresh token; using a replaced one again ends the session', async () => {
+    const { body, headers } = await t.login(STAFF);
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: `${API}/token/refresh/`, payload: { refresh: token } });
+    const first = await refresh(body.jwt_refresh);
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json<{ access: string; refresh: string }>();
+    expect(rotated.refresh).not.toBe(body.jwt_refresh);
+    expect(decodeJwt(rotated.refresh)).toMatchObject({ sid: decodeJwt(body.jwt_refresh).sid });
+    const second = await refresh(rotated.refresh);
+    expect(second.statusCode).toBe(200);
+
+    // The first refresh token again: someone else holds it too. The session ends everywhere.
+    const reused = await refresh(body.jwt_refresh);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({ detail: ACCOUNT_MESSAGES.refreshTokenReused });
+    expectSessionRefused(await me(t, headers));
+    const latest = second.json<{ access: string; refresh: string }>();
+    expectSessionRefused(await me(t, { authorization: `Bearer ${latest.access}` }));
+    expect((await refresh(latest.refresh)).statusCode).toBe(401);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'auth.refresh_reused')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'auth.refresh_reused', target_id: decodeJwt(body.jwt_refresh).sid },
+    ]);
+  });
+
+  it('refuses a correctly signed JWT without an expiry', async () => {
+    const { body } = await t.login(STAFF);
+    const claims = decodeJwt(body.jwt_access);
+    const forever = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('carevoice')
+      .setSubject(String(claims.sub))
+      .setJti('no-expiry')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(t.config.sessionSecret));
+    expectSessionRefused(await me(t, { authorization: `Bearer ${forever}` }));
+    // The same claims with an expiry, signed the same way, are accepted: only `exp` was missing.
+    const bounded = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('carevoice')
+      .setSubject(String(claims.sub))
+      .setJti('with-expiry')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(t.config.sessionSecret));
+    expect((await me(t, { authorization: `Bearer ${bounded}` })).statusCode).toBe(200);
+  });
+
+  it('a Bearer token used before is refused on the next request after logout', async () => {
+    const { body, headers } = await t.login(STAFF);
+    const bearer = { authorization: `Bearer ${body.jwt_access}` };
+    expect((await me(t, bearer)).statusCode).toBe(200);
+    expect((await me(t, bearer)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `${API}/logout/`, headers });
+    expectSessionRefused(await me(t, bearer));
+  });
+
   it('401 without any session, clearing stale cookies', async () => {
     expectSessionRefused(await me(t, {}), MESSAGES.notSignedIn);
     expectSessionRefused(await me(t, { cookie: 'token=%7B%7D' }), MESSAGES.notSignedIn);
@@ -262,6 +329,23 @@ describeEachDialect('session lifetime', (dialect) => {
     });
   });
 
+  describe('idle timeout of one minute', () => {
+    const t = useTestApp(dialect, { seed: true, config: { sessionIdleMinutes: 1 } });
+
+    it('keeps an active user signed in for as long as they are active, by cookie and by Bearer', async () => {
+      const { body, headers } = await t.login(STAFF);
+      const bearer = { authorization: `Bearer ${body.jwt_access}` };
+      for (let step = 0; step < 12; step += 1) {
+        t.clock.advanceMinutes(50 / 60);
+        expect((await me(t, headers)).statusCode, `cookie after ${step + 1} steps`).toBe(200);
+        expect((await me(t, bearer)).statusCode, `Bearer after ${step + 1} steps`).toBe(200);
+      }
+      t.clock.advanceMinutes(61 / 60);
+      expectSessionRefused(await me(t, bearer));
+      expectSessionRefused(await me(t, headers));
+    });
+  });
+
   describe('absolute lifetime', () => {
     const t = useTestApp(dialect, { seed: true, config: { sessionIdleMinutes: 24 * 60 } });
 
@@ -293,40 +377,121 @@ describeEachDialect('session lifetime', (dialect) => {
 
 describeEachDialect('sign-in throttling', (dialect) => {
   const t = useTestApp(dialect, { seed: true });
+  const { accountLimit, addressLimit, delayAfter, windowMinutes } = LOGIN_THROTTLE;
+  const seconds = (value: number) => t.clock.advanceMinutes(value / 60);
 
-  it(`refuses an account after ${LOGIN_THROTTLE.maxFailures} failures in ${LOGIN_THROTTLE.windowMinutes} minutes, writing nothing`, async () => {
-    const account = 'manager@carevoice.test';
-    for (let n = 0; n < LOGIN_THROTTLE.maxFailures; n += 1) {
-      const ip = `10.0.0.${n + 1}`;
-      expect((await loginRequest(t, account, `wrong-${n}`, ip)).statusCode).toBe(401);
+  /** Fails `count` times on `account`, from `ip(n)`, waiting out each progressive delay. */
+  async function fail(account: string, count: number, ip: (n: number) => string) {
+    for (let n = 0; n < count; n += 1) {
+      const response = await loginRequest(t, account, `wrong-${n}`, ip(n));
+      expect(response.statusCode, response.body).toBe(401);
+      seconds(2 ** Math.max(0, n + 1 - delayAfter));
     }
+  }
+
+  it(`locks an account after ${accountLimit} failures in ${windowMinutes} minutes for the addresses that failed, not for a clean one`, async () => {
+    const account = 'manager@carevoice.test';
+    await fail(account, accountLimit, (n) => `10.0.0.${n + 1}`);
     const before = await t.counts();
-    const refused = await loginRequest(t, account, 'carevoice-demo', '10.0.1.1');
+    const refused = await loginRequest(t, account, 'carevoice-demo', '10.0.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ detail: MESSAGES.tooManyLoginAttempts });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMinutes * 60);
+    expect(retryAfter).toBeLessThanOrEqual(windowMinutes * 60);
     expect(refused.cookies).toEqual([]);
     expect(await t.counts()).toEqual(before);
 
-    // Another account is not affected; the window passing lifts the limit.
-    expect((await loginRequest(t, STAFF, 'carevoice-demo', '10.0.1.1')).statusCode).toBe(200);
-    t.clock.advanceMinutes(LOGIN_THROTTLE.windowMinutes + 1);
+    // The owner at an address that has not failed on the account still signs in.
     expect((await loginRequest(t, account, 'carevoice-demo', '10.0.1.1')).statusCode).toBe(200);
+    // Another account is not affected at a locked address; the window passing lifts the lock.
+    expect((await loginRequest(t, STAFF, 'carevoice-demo', '10.0.0.1')).statusCode).toBe(200);
+    t.clock.advanceMinutes(windowMinutes + 1);
+    expect((await loginRequest(t, account, 'carevoice-demo', '10.0.0.1')).statusCode).toBe(200);
   });
 
-  it(`refuses an address after ${LOGIN_THROTTLE.maxFailures} failures across accounts`, async () => {
+  it(`slows an address down progressively after ${delayAfter} failures on one account, while the owner signs in from elsewhere`, async () => {
+    const account = 'preview@carevoice.test';
+    const attacker = '198.51.100.66';
+    for (let n = 0; n < delayAfter; n += 1) {
+      expect((await loginRequest(t, account, `guess-${n}`, attacker)).statusCode).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const before = await t.counts();
+      const slowed = await loginRequest(t, account, 'carevoice-demo', attacker);
+      expect(slowed.statusCode).toBe(429);
+      const wait = Number(slowed.headers['retry-after']);
+      expect(slowed.json()).toEqual({ detail: ACCOUNT_MESSAGES.attemptsDelayed(wait) });
+      expect(await t.counts()).toEqual(before);
+      waits.push(wait);
+      // The owner at the facility is not slowed down.
+      expect((await loginRequest(t, account, 'carevoice-demo', '192.0.2.10')).statusCode).toBe(200);
+      seconds(wait);
+      expect((await loginRequest(t, account, `guess-again-${round}`, attacker)).statusCode).toBe(
+        401,
+      );
+    }
+    expect(waits).toEqual([1, 2, 4]);
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+
+  it('a forgetful user locks only their own account at a shared address', async () => {
+    const tablets = '192.0.2.50';
+    await fail('staff@carevoice.test', accountLimit, () => tablets);
+    expect((await loginRequest(t, STAFF, 'carevoice-demo', tablets)).statusCode).toBe(429);
+    for (const colleague of ['manager@carevoice.test', 'preview@carevoice.test']) {
+      expect((await loginRequest(t, colleague, 'carevoice-demo', tablets)).statusCode).toBe(200);
+    }
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+
+  it(`refuses an address only after ${addressLimit} failures across accounts (the backstop)`, async () => {
     const ip = '192.0.2.7';
-    for (let n = 0; n < LOGIN_THROTTLE.maxFailures; n += 1) {
+    for (let n = 0; n < addressLimit - 1; n += 1) {
       await loginRequest(t, `guess-${n}@carevoice.test`, 'whatever', ip);
     }
+    expect((await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', ip)).statusCode).toBe(
+      200,
+    );
+    await loginRequest(t, 'one-more@carevoice.test', 'whatever', ip);
     const before = await t.counts();
     const refused = await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', ip);
     expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyLoginAttempts });
     expect(refused.headers['retry-after']).toBeDefined();
     expect(await t.counts()).toEqual(before);
     const elsewhere = await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', '192.0.2.8');
     expect(elsewhere.statusCode).toBe(200);
   });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const cases = [
+    { trustProxy: false as const, expected: '127.0.0.1' },
+    { trustProxy: 1, expected: '203.0.113.9' },
+    { trustProxy: ['127.0.0.0/8'], expected: '203.0.113.9' },
+  ];
+  for (const { trustProxy, expected } of cases) {
+    describe(`TRUST_PROXY=${JSON.stringify(trustProxy)}`, () => {
+      const t = useTestApp('sqlite', { seed: true, config: { trustProxy } });
+
+      it(`takes ${expected}, not the client-written leftmost X-Forwarded-For entry`, async () => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${API}/sf-login/`,
+          payload: { username: STAFF, password: 'not-the-password' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '10.66.66.66, 203.0.113.9' },
+        });
+        expect(response.statusCode).toBe(401);
+        const attempt = await t.db
+          .selectFrom('login_attempts')
+          .select('ip')
+          .where('account', '=', STAFF)
+          .executeTakeFirstOrThrow();
+        expect(attempt.ip).toBe(expected);
+      });
+    });
+  }
 });

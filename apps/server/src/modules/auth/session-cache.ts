@@ -27,6 +27,8 @@ export interface SessionUser {
   name: string;
   allFacilityAccess: boolean;
   allPermissionAccess: boolean;
+  /** Whether the user signs in with a second factor. */
+  mfaEnabled: boolean;
 }
 
 /** A session as the access rules read it. */
@@ -67,6 +69,7 @@ function sessionOf(row: SessionRow): SessionState {
       name: row.name,
       allFacilityAccess: fromFlag(row.all_facility_access),
       allPermissionAccess: fromFlag(row.all_permission_access),
+      mfaEnabled: fromBool(row.mfa_enabled),
     },
     revoked: row.revoked_at !== null,
     userActive: fromFlag(row.active),

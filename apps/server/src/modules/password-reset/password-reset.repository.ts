@@ -1,11 +1,34 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, PasswordResetsTable } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 
-export async function insertPasswordReset(
+/**
+ * Inserts the reset for the active account with this email, in one statement that runs the same
+ * whether or not there is one (ADR 020); the account's id, or undefined when none was found.
+ */
+export async function insertResetForActiveUser(
   db: Kysely<Database>,
-  reset: Insertable<PasswordResetsTable>,
-): Promise<void> {
-  await db.insertInto('password_resets').values(reset).execute();
+  reset: { id: string; email: string; code_hash: string; created_at: string; expires_at: string },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('password_resets')
+    .columns(['id', 'user_id', 'code_hash', 'created_at', 'expires_at', 'attempts'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([
+          sql.val(reset.id).as('id'),
+          'users.id as user_id',
+          sql.val(reset.code_hash).as('code_hash'),
+          sql.val(reset.created_at).as('created_at'),
+          sql.val(reset.expires_at).as('expires_at'),
+          sql.val(0).as('attempts'),
+        ])
+        .where('users.email', '=', reset.email)
+        .where('users.active', '=', 1),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
 export async function findPasswordReset(db: Kysely<Database>, id: string) {

@@ -6,17 +6,18 @@
  */
 import crypto from 'node:crypto';
 import {
+  ACCOUNT_MESSAGES,
   MAIL_TEXT,
   MESSAGES,
   OTP_LENGTH,
   RESET_CODE_TTL_MINUTES,
   type ResetConfirm,
 } from '@carevoice/shared';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
+import { LOGIN_THROTTLE, RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
 import type { AppContext } from '../../context.js';
 import type { RequestMeta } from '../../lib/http.js';
 import type { Config } from '../../env.js';
-import { fromFlag, fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
+import { fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, hmacSha256, randomDigits, safeEqual } from '../../lib/crypto.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { MailMessage } from '../../lib/mailer.js';
@@ -27,24 +28,32 @@ import {
   recordAttempt,
   type ThrottleRule,
 } from '../throttle/throttle.service.js';
-import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
+import { findUserById, updatePasswordHash } from '../users/users.repository.js';
+import type { AfterResponseTask } from '../../plugins/after-response.js';
 import {
   consumePasswordReset,
   findPasswordReset,
   incrementResetAttempts,
-  insertPasswordReset,
+  insertResetForActiveUser,
   retireUserResets,
 } from './password-reset.repository.js';
 
 const REQUEST_RULE: ThrottleRule = {
   kind: 'reset_request',
-  limit: RESET_THROTTLE.maxAttempts,
-  windowMinutes: RESET_THROTTLE.windowMinutes,
+  ...RESET_THROTTLE,
   failuresOnly: false,
+  lockEveryAddress: true,
   message: MESSAGES.tooManyResetAttempts,
+  delayMessage: ACCOUNT_MESSAGES.attemptsDelayed,
 };
 
-const CONFIRM_RULE: ThrottleRule = { ...REQUEST_RULE, kind: 'reset_confirm', failuresOnly: true };
+const CONFIRM_RULE: ThrottleRule = {
+  ...REQUEST_RULE,
+  ...LOGIN_THROTTLE,
+  kind: 'reset_confirm',
+  failuresOnly: true,
+  lockEveryAddress: false,
+};
 
 function codeHash(ctx: AppContext, resetId: string, code: string): string {
   return hmacSha256(ctx.config.sessionSecret, `password-reset:${resetId}:${code}`);
@@ -62,39 +71,52 @@ export function resetMail(
   };
 }
 
-/** Starts a reset and mails the code when the address has an active account. */
+/** What a reset request answers now, and what it does after the answer is written. */
+export interface ResetRequestOutcome {
+  requestId: string;
+  /** Mails the code, if the address has an active account. */
+  afterResponse: AfterResponseTask;
+}
+
+/**
+ * Starts a reset. Whether or not the address has an active account, the request runs the same
+ * statements (the reset row is inserted by a select that finds the account or nothing) and
+ * answers with a new opaque id; the mail is looked up and queued only after the answer is
+ * written, so neither the answer nor its timing tells whether the account exists (ADR 020).
+ */
 export async function requestPasswordReset(
   ctx: AppContext,
   meta: RequestMeta,
   email: string,
-): Promise<string> {
+): Promise<ResetRequestOutcome> {
   await assertNotThrottled(ctx.db, REQUEST_RULE, email, meta);
-  const user = await findUserByEmail(ctx.db, email);
-  const eligible = user !== undefined && fromFlag(user.active);
   const requestId = crypto.randomUUID();
   const code = randomDigits(OTP_LENGTH);
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordAttempt(trx, 'reset_request', email, meta, eligible);
-    if (eligible) {
-      await insertPasswordReset(trx, {
-        id: requestId,
-        user_id: user.id,
-        code_hash: codeHash(ctx, requestId, code),
-        created_at: toTimestamp(meta.at),
-        expires_at: timestampPlus(meta.at, RESET_CODE_TTL_MINUTES),
-        attempts: 0,
-        used_at: null,
-      });
-    }
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const found = await insertResetForActiveUser(trx, {
+      id: requestId,
+      email,
+      code_hash: codeHash(ctx, requestId, code),
+      created_at: toTimestamp(meta.at),
+      expires_at: timestampPlus(meta.at, RESET_CODE_TTL_MINUTES),
+    });
+    await recordAttempt(trx, 'reset_request', email, meta, found !== undefined);
     await recordAudit(trx, meta, {
       action: 'auth.reset_requested',
       actorUserId: null,
-      ...(user ? { targetType: 'user', targetId: user.id } : {}),
-      detail: { account_found: eligible },
+      ...(found === undefined ? {} : { targetType: 'user', targetId: found }),
+      detail: { account_found: found !== undefined },
     });
+    return found;
   });
-  if (eligible) ctx.mailer.send(resetMail(ctx.config, user, code));
-  return requestId;
+  return {
+    requestId,
+    afterResponse: async (log) => {
+      if (userId === undefined) return;
+      const user = await findUserById(ctx.db, userId);
+      if (user) ctx.mailer.send(resetMail(ctx.config, user, code), log);
+    },
+  };
 }
 
 export async function confirmPasswordReset(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AttemptKind, Database } from '../../db/database.js';
 import { toFlag } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
@@ -25,24 +25,77 @@ export async function insertAttempt(db: Kysely<Database>, attempt: AttemptRow): 
     .execute();
 }
 
-/** How many attempts (only failed ones, or all) match since `since`, and the oldest of them. */
-export async function attemptStats(
+export interface AttemptFilter {
+  kind: AttemptKind;
+  account: string;
+  ip: string;
+  /** Attempts after this timestamp count. */
+  since: string;
+  /** Count only failed attempts, or every attempt. */
+  failuresOnly: boolean;
+}
+
+/** What the throttle rules read, counted in one statement over both indexes. */
+export interface AttemptCounts {
+  /** On the account, from any address. */
+  account: number;
+  /** On the account from this address, and the newest of them. */
+  pair: number;
+  pairNewest: string | null;
+  /** From this address, on any account. */
+  address: number;
+}
+
+export async function attemptCounts(
   db: Kysely<Database>,
-  filter: {
-    kind: AttemptKind;
-    column: 'account' | 'ip';
-    value: string;
-    since: string;
-    failuresOnly: boolean;
-  },
-): Promise<{ count: number; oldest: string | null }> {
+  filter: AttemptFilter,
+): Promise<AttemptCounts> {
+  const { kind, account, ip, since } = filter;
+  const failed = filter.failuresOnly ? sql`and succeeded = 0` : sql``;
+  const { rows } = await sql<{
+    account: number | null;
+    pair: number | null;
+    pair_newest: string | null;
+    address: number | null;
+  }>`
+    select
+      sum(case when account = ${account} then 1 else 0 end) as account,
+      sum(case when account = ${account} and ip = ${ip} then 1 else 0 end) as pair,
+      max(case when account = ${account} and ip = ${ip} then created_at end) as pair_newest,
+      sum(case when ip = ${ip} then 1 else 0 end) as address
+    from login_attempts
+    where kind = ${kind} and created_at > ${since} and (account = ${account} or ip = ${ip}) ${failed}
+  `.execute(db);
+  const row = rows[0];
+  return {
+    account: Number(row?.account ?? 0),
+    pair: Number(row?.pair ?? 0),
+    pairNewest: row?.pair_newest ?? null,
+    address: Number(row?.address ?? 0),
+  };
+}
+
+/**
+ * The time of the `nth` newest counted attempt on the account (`column` account) or from the
+ * address (`column` ip): once it leaves the window, fewer than `nth` remain.
+ */
+export async function nthNewestAttempt(
+  db: Kysely<Database>,
+  filter: AttemptFilter,
+  column: 'account' | 'ip',
+  nth: number,
+): Promise<string | null> {
   let query = db
     .selectFrom('login_attempts')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .select('created_at')
     .where('kind', '=', filter.kind)
-    .where(filter.column, '=', filter.value)
+    .where(column, '=', column === 'account' ? filter.account : filter.ip)
     .where('created_at', '>', filter.since);
   if (filter.failuresOnly) query = query.where('succeeded', '=', 0);
-  const row = await query.executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ?? null };
+  const row = await query
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(nth - 1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
 }

@@ -9,6 +9,10 @@ export async function findUserByEmail(
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('users')

@@ -1,7 +1,8 @@
 import { UI_TEXT } from '@carevoice/shared';
 import { Box, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
 import { LogoutIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
 import { useLogout } from '@/features/auth/api/logout';
@@ -34,14 +35,19 @@ export default function ShellLayout() {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
             <Logo />
-            <Button
-              variant="default"
-              leftSection={<LogoutIcon size={20} />}
-              loading={logout.isPending}
-              onClick={() => (unsent > 0 ? setConfirming(true) : logout.mutate())}
-            >
-              {UI_TEXT.shell.logout}
-            </Button>
+            <Group gap="sm" wrap="nowrap">
+              <Button component={Link} to={paths.account} variant="subtle">
+                {UI_TEXT.shell.myAccount}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<LogoutIcon size={20} />}
+                loading={logout.isPending}
+                onClick={() => (unsent > 0 ? setConfirming(true) : logout.mutate())}
+              >
+                {UI_TEXT.shell.logout}
+              </Button>
+            </Group>
           </Group>
         </Container>
       </Box>

@@ -27,6 +27,7 @@ import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { errorMessage } from '@/lib/api-error';
 import { useDeactivateUser } from '../api/deactivate-user';
+import { useResetUserMfa } from '../api/reset-user-mfa';
 import { useAdminUsers, type AdminUserFilters } from '../api/get-admin-users';
 import { useReactivateUser } from '../api/reactivate-user';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -51,7 +52,7 @@ const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
 };
 
 /** A destructive action waiting for its confirmation. */
-type Pending = { kind: 'deactivate' | 'revoke'; user: AdminUser } | null;
+type Pending = { kind: 'deactivate' | 'revoke' | 'reset-mfa'; user: AdminUser } | null;
 
 /**
  * Users (DESIGN §8): the people of the administrator's facilities, searched by name or email
@@ -74,6 +75,7 @@ export function UsersScreen() {
   const [pending, setPending] = useState<Pending>(null);
 
   const deactivate = useDeactivateUser();
+  const resetMfa = useResetUserMfa();
   const reactivate = useReactivateUser();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -231,6 +233,7 @@ export function UsersScreen() {
                     onReactivate={() => run(reactivate, user)}
                     onResend={() => run(resend, user)}
                     onRevoke={() => setPending({ kind: 'revoke', user })}
+                    onResetMfa={() => setPending({ kind: 'reset-mfa', user })}
                   />
                 ))}
               </Table.Tbody>
@@ -261,14 +264,35 @@ export function UsersScreen() {
         title={
           pending?.kind === 'revoke'
             ? text.confirmRevokeHeading(pending.user.name)
-            : text.confirmDeactivateHeading(pending?.user.name ?? '')
+            : pending?.kind === 'reset-mfa'
+              ? text.confirmResetMfaHeading(pending.user.name)
+              : text.confirmDeactivateHeading(pending?.user.name ?? '')
         }
-        message={pending?.kind === 'revoke' ? text.confirmRevoke : text.confirmDeactivate}
-        confirmLabel={pending?.kind === 'revoke' ? text.revokeInvitation : text.deactivate}
-        busy={deactivate.isPending || revoke.isPending}
+        message={
+          pending?.kind === 'revoke'
+            ? text.confirmRevoke
+            : pending?.kind === 'reset-mfa'
+              ? text.confirmResetMfa
+              : text.confirmDeactivate
+        }
+        confirmLabel={
+          pending?.kind === 'revoke'
+            ? text.revokeInvitation
+            : pending?.kind === 'reset-mfa'
+              ? text.resetMfa
+              : text.deactivate
+        }
+        busy={deactivate.isPending || revoke.isPending || resetMfa.isPending}
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) run(pending.kind === 'revoke' ? revoke : deactivate, pending.user);
+          if (!pending) return;
+          const mutation =
+            pending.kind === 'revoke'
+              ? revoke
+              : pending.kind === 'reset-mfa'
+                ? resetMfa
+                : deactivate;
+          run(mutation, pending.user);
         }}
       />
     </Stack>
@@ -291,6 +315,7 @@ function UserRow({
   onReactivate,
   onResend,
   onRevoke,
+  onResetMfa,
 }: {
   user: AdminUser;
   facilityNames: ReadonlyMap<string, string>;
@@ -298,6 +323,7 @@ function UserRow({
   isSelf: boolean;
   onEdit: () => void;
   onDeactivate: () => void;
+  onResetMfa: () => void;
   onReactivate: () => void;
   onResend: () => void;
   onRevoke: () => void;
@@ -373,6 +399,11 @@ function UserRow({
               ) : (
                 <Menu.Item onClick={onReactivate}>{text.reactivate}</Menu.Item>
               )}
+              {user.mfa_enabled && !isSelf ? (
+                <Menu.Item color="red" onClick={onResetMfa}>
+                  {text.resetMfa}
+                </Menu.Item>
+              ) : null}
             </Menu.Dropdown>
           </Menu>
         ) : null}

@@ -1,10 +1,11 @@
-import { ADMIN_TEXT, hasPermission } from '@carevoice/shared';
+import { ADMIN_TEXT, hasPermission, MESSAGES, UI_TEXT } from '@carevoice/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useAccount } from '@/features/account';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { ADMIN_SECTIONS } from '../sections';
@@ -19,6 +20,9 @@ const text = ADMIN_TEXT.common;
 export function AdminFrame({ children }: { children: ReactNode }) {
   const profile = useSession();
   const permissions = useFacilityPermissions(profile.sf_user_id);
+  const account = useAccount();
+  /** MFA_REQUIRED_FOR_ADMINISTRATION: the server refuses every call until it is turned on. */
+  const needsSecondFactor = account.data?.mfa_required === true && !account.data.mfa_enabled;
   const allowed =
     permissions.data !== undefined &&
     hasPermission(
@@ -45,6 +49,15 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       ) : !allowed ? (
         <Paper withBorder p="lg" radius="lg">
           <Text role="alert">{text.noAccess}</Text>
+        </Paper>
+      ) : needsSecondFactor ? (
+        <Paper withBorder p="lg" radius="lg">
+          <Stack align="flex-start" gap="md">
+            <Text role="alert">{MESSAGES.mfaRequiredForAdministration}</Text>
+            <Button component={Link} to={paths.account}>
+              {UI_TEXT.shell.myAccount}
+            </Button>
+          </Stack>
         </Paper>
       ) : (
         <>

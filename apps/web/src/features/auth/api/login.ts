@@ -1,9 +1,12 @@
-import { type LoginRequest, type LoginResponse } from '@carevoice/shared';
+import { type LoginAnswer, type LoginRequest } from '@carevoice/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST sf-login/. The server answers with the profile and sets the session and `token` cookies. */
-export function login(body: LoginRequest): Promise<LoginResponse> {
+/**
+ * POST sf-login/. Signed in: the profile, and the server sets the session and `token` cookies.
+ * A user with two-factor sign-in: `{mfa_required, mfa_token}`, and step two follows.
+ */
+export function login(body: LoginRequest): Promise<LoginAnswer> {
   return apiRequest('login', { body });
 }
 

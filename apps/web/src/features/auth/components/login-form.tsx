@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
+import { MfaStep } from './mfa-step';
 
 const text = UI_TEXT.login;
 
@@ -17,8 +18,8 @@ interface LoginErrors {
 
 /**
  * Email and password (spec §2, §5): both required, each message cleared when its field is
- * edited, no request while either is empty. Success opens Home; a failure shows the server's
- * text in a red toast.
+ * edited, no request while either is empty. Success opens Home, or for an account with
+ * two-factor sign-in the code step (MfaStep); a failure shows the server's text in a red toast.
  */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -26,6 +27,8 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
+  /** Set when the password was right and the account asks for a second factor. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,10 +39,25 @@ export function LoginForm() {
       return;
     }
     login.mutate(parsed.data, {
-      onSuccess: () => navigate(paths.home, { replace: true }),
+      onSuccess: (answer) => {
+        if ('mfa_required' in answer) setMfaToken(answer.mfa_token);
+        else void navigate(paths.home, { replace: true });
+      },
       onError: (error) => toast.error(errorMessage(error)),
     });
   };
+
+  if (mfaToken) {
+    return (
+      <MfaStep
+        mfaToken={mfaToken}
+        onBack={() => {
+          setMfaToken(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>
