@@ -80,6 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       'facility_id',
       'survey_type',
       'due_date',
+      'id',
       'status',
       'survey_set_id',
       'submitted_at',

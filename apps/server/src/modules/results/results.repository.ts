@@ -385,13 +385,9 @@ export async function listSurveys(
   const { match, after } = options;
   if (match) query = query.where((eb) => answerMatches(eb, dialect, match));
   if (after) {
+    // A row-value comparison: both databases range-scan the index from the key on.
     const [due, id] = after;
-    query = query.where((eb) =>
-      eb.or([
-        eb('surveys.due_date', '<', due),
-        eb.and([eb('surveys.due_date', '=', due), eb('surveys.id', '<', id)]),
-      ]),
-    );
+    query = query.where(sql<boolean>`(surveys.due_date, surveys.id) < (${due}, ${id})`);
   }
   return query
     .orderBy('surveys.due_date', 'desc')
