@@ -107,6 +107,12 @@ export const AUDIT_ACTIONS = [
   'account.mfa_enabled',
   'account.mfa_disabled',
   'user.mfa_reset',
+  // Results and alerts (DESIGN §8, issue 16)
+  'alert.raised',
+  'alert.acknowledged',
+  'alert.resolved',
+  'results.exported',
+  'account.alert_mail_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
