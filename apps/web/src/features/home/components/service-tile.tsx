@@ -48,7 +48,7 @@ export function ServiceTile({
           <Text component="span" fw={700} fz="lg" c="dark.8">
             {tile.label}
           </Text>
-          {badge}
+          {badge ? <> {badge}</> : null}
         </Group>
         <Text component="span" size="sm" c="dimmed">
           {UI_TEXT.home.tileDescriptions[tile.key]}
