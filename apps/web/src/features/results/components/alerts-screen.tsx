@@ -221,9 +221,10 @@ function AlertCard({
             </Badge>
           </Group>
         </Group>
-        <Text>
-          {alert.question}: <strong>{alert.answer}</strong>
-        </Text>
+        <Stack gap={0}>
+          <Text size="sm">{alert.question}</Text>
+          <Text fw={700}>{alert.answer}</Text>
+        </Stack>
         {alert.acknowledged_by ? (
           <Text size="sm">
             {text.acknowledgedBy(alert.acknowledged_by, when(alert.acknowledged_at))}

@@ -9,7 +9,7 @@ import { ChartWithTable } from './table-toggle';
 const text = RESULTS_TEXT.questions;
 
 /** Line colours of the answers' shares, in option order (then round again). */
-const SERIES_COLORS = ['brand.6', 'orange.7', 'teal.7', 'grape.6', 'red.7', 'gray.6', 'cyan.7'];
+const SERIES_COLORS = ['brand.7', 'orange.7', 'grape.7', 'blue.7', 'red.8', 'yellow.8', 'gray.7'];
 
 /** The drill-down of a figure: the filters and what the figure stands for. */
 function surveysLink(filters: ResultsFilters, extra: Record<string, string | undefined>): string {

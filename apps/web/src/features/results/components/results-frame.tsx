@@ -32,9 +32,10 @@ export function ResultsFrame({ children }: { children: ReactNode }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap" data-print-hide>
+      <Group justify="space-between" wrap="nowrap">
         <Title order={1}>{text.heading}</Title>
         <Button
+          data-print-hide
           component={Link}
           to={paths.home}
           variant="default"
