@@ -204,7 +204,7 @@ async function expectRefused(
     // Fastify answers HEAD from the GET route; the guard must run there too.
     const head = await t.app.inject({
       method: 'HEAD',
-      url: apiPath(name, request.params),
+      url: apiPath(name, request.params, request.query),
       headers: { ...who?.headers, ...request.headers },
     });
     expect(head.statusCode, 'HEAD').toBe(refusal.status);

@@ -69,7 +69,7 @@ export interface FacilityFixtures {
   questionnaire: { id: string; version: number; questions: DraftQuestionInput[] };
   /** The facility's Discharge questionnaire with a clean draft ready to publish. */
   publishable: { id: string; version: number };
-  /** An alert not yet resolved (raised by a demo answer; results and alerts, ADR 023). */
+  /** An open alert (raised by a demo answer; results and alerts, ADR 023). */
   alertId: string;
 }
 
@@ -511,13 +511,13 @@ export async function loadFacilityFixtures(
   };
 }
 
-/** The oldest alert of the facility not yet resolved (demo answers raise some). */
+/** The oldest open alert of the facility (demo answers raise some). */
 async function unresolvedAlertOf(t: TestApp, facilityId: string): Promise<string | undefined> {
   const alert = await t.db
     .selectFrom('alerts')
     .select('id')
     .where('facility_id', '=', facilityId)
-    .where('status', '!=', 'resolved')
+    .where('status', '=', 'open')
     .orderBy('raised_at')
     .orderBy('id')
     .executeTakeFirst();
