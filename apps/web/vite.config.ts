@@ -20,6 +20,21 @@ const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
 const adminCode =
   /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
 
+/**
+ * The charts of Survey Results (@mantine/charts, recharts and its dependencies): loaded only when
+ * a results screen draws its first chart (features/results/components/lazy-charts.tsx).
+ */
+const charts =
+  /(node_modules[\\/](@mantine[\\/]charts|recharts|d3-[\w-]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]results[\\/]components[\\/]charts\.tsx$)/;
+/**
+ * Mantine components (and their helpers) that only the office screens (the back office, Survey
+ * Results) share: kept out of the `ui` chunk every page loads, so the bedside pages' first load
+ * stays what it was. A bedside screen that starts using one of them loads this chunk too; the
+ * budgets in src/bundle-budget.test.ts say so.
+ */
+const officeUi =
+  /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](MultiSelect|Pill|PillsInput|SegmentedControl|FloatingIndicator|Skeleton|Switch|Toolbar|Combobox[\\/]use-pills-reorder)[\\/]|core[\\/]esm[\\/]core[\\/]utils[\\/]primitive[\\/]|hooks[\\/]esm[\\/](use-mutation-observer|use-mounted|use-shallow-effect|use-timeout|utils[\\/]shallow-equal)[\\/])/;
+
 /** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
 const EVERY_PAGE_CHUNK = 'layouts';
 
@@ -148,6 +163,14 @@ export default defineConfig({
             // since a chunk of its own would also take the bundler's runtime out of the frame (an
             // extra file for every page).
             { name: 'dates', test: dates, priority: 2.5, includeDependenciesRecursively: false },
+            // Mantine components that only office screens share (see officeUi).
+            {
+              name: 'office-ui',
+              test: officeUi,
+              minShareCount: 2,
+              priority: 2.2,
+              includeDependenciesRecursively: false,
+            },
             // Mantine components and their helpers used by more than one screen.
             { name: 'ui', test: sharedUi, minShareCount: 2, priority: 2 },
             // Validation, toasts and server-state hooks: nearly every screen needs them.
@@ -161,6 +184,9 @@ export default defineConfig({
               priority: 0.5,
               includeDependenciesRecursively: false,
             },
+            // The charts library, fetched on a results screen's first chart (a dynamic import):
+            // its own budget (CHARTS_BUDGET_KB in src/bundle-budget.test.ts).
+            { name: 'charts', test: charts, priority: 2.8 },
             // The app's own code (API calls, hooks, shared contract) used by several screens.
             { name: 'app', test: appCode, minShareCount: 2 },
             // The layouts and the toast area, small and wanted on (nearly) every first page: one

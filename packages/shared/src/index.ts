@@ -19,3 +19,5 @@ export * from './schemas/admin-questionnaires.js';
 export * from './questionnaire-builder.js';
 export * from './schemas/results.js';
 export * from './results-texts.js';
+export * from './results-screen-texts.js';
+export * from './alert-tile-text.js';

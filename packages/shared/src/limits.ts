@@ -84,6 +84,7 @@ export const RESULTS_NOTE_MAX_LENGTH = 2000;
 export const RESULTS_HISTOGRAM_MAX_BUCKETS = 20;
 /** The dashboard's preset periods, in days back from today. */
 export const RESULTS_PERIOD_PRESETS_DAYS = [30, 90, 365] as const;
+export type ResultsPeriodPresetDays = (typeof RESULTS_PERIOD_PRESETS_DAYS)[number];
 /** An alert still open this many hours after it was raised is overdue (highlighted). */
 export const ALERT_OVERDUE_HOURS = 48;
 /** The alerts inbox lists at most this many alerts (newest first). */

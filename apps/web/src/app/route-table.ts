@@ -57,6 +57,15 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.surveySetQuestions, screen: 'survey-set-questions' },
       { path: paths.culinaryDepartmentReview, screen: 'culinary-department-review' },
       { path: paths.account, screen: 'account' },
+      // Survey Results (DESIGN §8, issue 16): one module for its five screens, whose first
+      // visit loads them all (office work; the frame's route table grows by one line).
+      ...[
+        paths.results,
+        paths.resultsAlerts,
+        paths.resultsSurveys,
+        paths.resultsSurvey,
+        paths.resultsComments,
+      ].map((path) => ({ path, screen: 'results' })),
     ],
   },
   {

@@ -74,3 +74,6 @@ export const AUTOSAVE_DELAY_MS = 800;
 /** A failed draft save is tried again after this long, doubling up to the maximum. */
 export const AUTOSAVE_RETRY_MS = 3000;
 export const AUTOSAVE_RETRY_MAX_MS = 60_000;
+
+/** Pause after the last keystroke before the results' comment search asks the server. */
+export const RESULTS_SEARCH_DEBOUNCE_MS = 400;

@@ -30,6 +30,12 @@ export const paths = {
   acceptInvitation: '/accept-invitation',
   // My account (DESIGN §8): sessions, password, two-factor sign-in.
   account: '/account',
+  // Survey results and the alerts inbox (DESIGN §8, issue 16).
+  results: '/results',
+  resultsAlerts: '/results/alerts',
+  resultsSurveys: '/results/surveys',
+  resultsSurvey: '/results/survey',
+  resultsComments: '/results/comments',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

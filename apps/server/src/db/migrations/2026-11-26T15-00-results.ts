@@ -7,8 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * - `mail_outbox`: mails written in the transaction of their event and sent by the background
  *   sender; (event, recipient) unique, so a recipient gets at most one mail per event.
  * - `users.alert_mail`: whether a user is mailed about alerts (on by default).
- * - Indexes of the results queries: surveys by facility, type and due date (covering what the
- *   figures count), answers by question (the distribution of one question).
+ * - Indexes of the results queries: surveys by facility and due date (covering what the figures
+ *   count, in the drill-down's keyset order), the not-completable ones (by reason), answers by
+ *   question (one question's answers).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -72,20 +73,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql<boolean>`sent_at is null`)
     .execute();
 
-  // The results queries: the surveys of facilities, a type and a period (DESIGN §8).
+  // The results queries: the surveys of facilities and a period (DESIGN §8), with or without a
+  // type, in keyset order (due_date, id); the other columns make it covering for the figures.
   await db.schema
     .createIndex('surveys_results_idx')
     .on('surveys')
     .columns([
       'facility_id',
-      'survey_type',
       'due_date',
       'id',
+      'survey_type',
       'status',
       'survey_set_id',
       'submitted_at',
       'resident_id',
     ])
+    .execute();
+  // Not-completable surveys by reason: a small share of a period's surveys.
+  await db.schema
+    .createIndex('surveys_not_completable_idx')
+    .on('surveys')
+    .columns(['facility_id', 'due_date', 'resident_id'])
+    .where(sql<boolean>`status = 'not_completable'`)
     .execute();
   await db.schema
     .createIndex('answers_question_idx')
@@ -96,6 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('answers_question_idx').execute();
+  await db.schema.dropIndex('surveys_not_completable_idx').execute();
   await db.schema.dropIndex('surveys_results_idx').execute();
   await db.schema.dropTable('mail_outbox').execute();
   await db.schema.dropTable('alerts').execute();

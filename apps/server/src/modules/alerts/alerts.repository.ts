@@ -5,7 +5,7 @@
 import type { AlertStatus } from '@carevoice/shared';
 import { sql, type Kysely } from 'kysely';
 import type { AlertsTable, Database } from '../../db/database.js';
-import { facilityVisible, type Viewer } from '../access/access.repository.js';
+import { facilityVisible } from '../access/access.repository.js';
 
 export async function insertAlerts(db: Kysely<Database>, rows: AlertsTable[]): Promise<void> {
   if (rows.length === 0) return;
@@ -98,15 +98,13 @@ function alertQuery(db: Kysely<Database>) {
     ]);
 }
 
-/** The alerts of the facilities the viewer sees (or of one), newest first, open ones first. */
+/** The alerts of the facilities, unresolved first, newest first. */
 export async function listAlerts(
   db: Kysely<Database>,
-  viewer: Viewer,
-  filter: { facilityId?: string | undefined; status?: AlertStatus | undefined; limit: number },
+  filter: { facilityIds: readonly string[]; status?: AlertStatus | undefined; limit: number },
 ): Promise<AlertRow[]> {
-  let query = alertQuery(db).where((eb) => facilityVisible(viewer, eb.ref('alerts.facility_id')));
-  if (filter.facilityId !== undefined)
-    query = query.where('alerts.facility_id', '=', filter.facilityId);
+  if (filter.facilityIds.length === 0) return [];
+  let query = alertQuery(db).where('alerts.facility_id', 'in', [...filter.facilityIds]);
   if (filter.status !== undefined) query = query.where('alerts.status', '=', filter.status);
   return query
     .orderBy(sql`case when alerts.status = 'resolved' then 1 else 0 end`)
@@ -140,14 +138,14 @@ export async function updateAlertStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Open alerts of the viewer's facilities (or of one), and how many were raised before `overdueBefore`. */
+/** Open alerts of the facilities, and how many were raised before `overdueBefore`. */
 export async function countOpenAlerts(
   db: Kysely<Database>,
-  viewer: Viewer,
-  facilityId: string | undefined,
+  facilityIds: readonly string[],
   overdueBefore: string,
 ): Promise<{ open: number; overdue: number }> {
-  let query = db
+  if (facilityIds.length === 0) return { open: 0, overdue: 0 };
+  const query = db
     .selectFrom('alerts')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('open'),
@@ -157,9 +155,8 @@ export async function countOpenAlerts(
         )
         .as('overdue'),
     ])
-    .where('alerts.status', '=', 'open')
-    .where((eb) => facilityVisible(viewer, eb.ref('alerts.facility_id')));
-  if (facilityId !== undefined) query = query.where('alerts.facility_id', '=', facilityId);
+    .where('alerts.facility_id', 'in', [...facilityIds])
+    .where('alerts.status', '=', 'open');
   const row = await query.executeTakeFirstOrThrow();
   return { open: Number(row.open), overdue: Number(row.overdue ?? 0) };
 }

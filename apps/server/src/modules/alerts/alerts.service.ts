@@ -30,7 +30,7 @@ import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RequestMeta } from '../../lib/http.js';
-import { viewerOf } from '../access/access.repository.js';
+import { listVisibleFacilities, viewerOf } from '../access/access.repository.js';
 import { requireFacility } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -126,6 +126,19 @@ export async function raiseAlerts(
   return rows.length;
 }
 
+/** The facility named (403 unless the user's), or every facility the user may choose from. */
+async function facilitiesOf(
+  ctx: AppContext,
+  user: SessionUser,
+  facilityId: string | undefined,
+): Promise<string[]> {
+  if (facilityId !== undefined) {
+    await requireFacility(ctx.db, user, facilityId);
+    return [facilityId];
+  }
+  return (await listVisibleFacilities(ctx.db, viewerOf(user))).map((row) => row.id);
+}
+
 function overdueBefore(now: Date): string {
   return toTimestamp(new Date(now.getTime() - ALERT_OVERDUE_HOURS * 3_600_000));
 }
@@ -157,9 +170,8 @@ export async function alertList(
   user: SessionUser,
   query: AlertListQuery,
 ): Promise<Alert[]> {
-  if (query.facility_id !== undefined) await requireFacility(ctx.db, user, query.facility_id);
-  const rows = await listAlerts(ctx.db, viewerOf(user), {
-    facilityId: query.facility_id,
+  const rows = await listAlerts(ctx.db, {
+    facilityIds: await facilitiesOf(ctx, user, query.facility_id),
     status: query.status,
     limit: ALERTS_LIST_MAX,
   });
@@ -245,8 +257,11 @@ export async function alertCounts(
   user: SessionUser,
   facilityId: string | undefined,
 ): Promise<AlertCountsResponse> {
-  if (facilityId !== undefined) await requireFacility(ctx.db, user, facilityId);
-  return countOpenAlerts(ctx.db, viewerOf(user), facilityId, overdueBefore(ctx.now()));
+  return countOpenAlerts(
+    ctx.db,
+    await facilitiesOf(ctx, user, facilityId),
+    overdueBefore(ctx.now()),
+  );
 }
 
 export async function alertMailSetting(

@@ -1,6 +1,6 @@
 import { UI_TEXT, type ServiceTile as Tile, type ServiceTileKey } from '@carevoice/shared';
-import { Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
 import {
   BellIcon,
   ClipboardIcon,
@@ -23,8 +23,20 @@ const ICONS: Record<ServiceTileKey, ComponentType<{ size?: number }>> = {
   'survey-results': ClipboardIcon,
 };
 
-/** One service on Home: a large, keyboard-usable button with an icon, a name and a line of text. */
-export function ServiceTile({ tile, onOpen }: { tile: Tile; onOpen: (tile: Tile) => void }) {
+/**
+ * One service on Home: a large, keyboard-usable button with an icon, a name and a line of text.
+ * A `badge` (the open alerts of Survey Results) follows the name, so the button's accessible name
+ * still starts with it.
+ */
+export function ServiceTile({
+  tile,
+  onOpen,
+  badge,
+}: {
+  tile: Tile;
+  onOpen: (tile: Tile) => void;
+  badge?: ReactNode;
+}) {
   const Icon = ICONS[tile.key];
   return (
     <UnstyledButton className={classes.tile} onClick={() => onOpen(tile)}>
@@ -32,9 +44,12 @@ export function ServiceTile({ tile, onOpen }: { tile: Tile; onOpen: (tile: Tile)
         <ThemeIcon size={52} radius="md" variant="light">
           <Icon size={28} />
         </ThemeIcon>
-        <Text component="span" fw={700} fz="lg" c="dark.8">
-          {tile.label}
-        </Text>
+        <Group component="span" gap="xs" wrap="wrap">
+          <Text component="span" fw={700} fz="lg" c="dark.8">
+            {tile.label}
+          </Text>
+          {badge ? <> {badge}</> : null}
+        </Group>
         <Text component="span" size="sm" c="dimmed">
           {UI_TEXT.home.tileDescriptions[tile.key]}
         </Text>

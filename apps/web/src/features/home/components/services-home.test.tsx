@@ -221,3 +221,45 @@ describe('ServicesHome loading and failure', () => {
     expect(await screen.findByText(/^Opened \/acknowledgement-list/)).toBeInTheDocument();
   });
 });
+
+describe('ServicesHome Survey Results tile', () => {
+  function renderWithResults(counts: { open: number; overdue: number }) {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
+      if (url.startsWith('/api/v1/alerts/counts/')) return jsonResponse(counts);
+      return jsonResponse(permissionResponse(['Survey_Results']));
+    });
+    const rendered = renderRoutes([
+      { path: '/', element: <ServicesHome profile={PROFILE} /> },
+      { path: '/results', element: <FlowProbe /> },
+    ]);
+    return { ...rendered, asked };
+  }
+
+  it('shows the open alerts after the label, so the name still starts with Survey Results', async () => {
+    renderWithResults({ open: 3, overdue: 1 });
+    const tile = await screen.findByRole('button', { name: /^Survey Results 3 open alerts/ });
+    expect(within(tile).getByText('3 open alerts')).toBeVisible();
+  });
+
+  it('shows no badge without open alerts, and opens /results', async () => {
+    const { user, asked } = renderWithResults({ open: 0, overdue: 0 });
+    const tile = await screen.findByRole('button', { name: /^Survey Results/ });
+    expect(asked.some((url) => url.startsWith('/api/v1/alerts/counts/'))).toBe(true);
+    expect(within(tile).queryByText(/open alert/)).not.toBeInTheDocument();
+    await user.click(tile);
+    expect(await screen.findByText(/^Opened \/results/)).toBeInTheDocument();
+  });
+
+  it('does not ask for the alert counts of a user without Survey Results', async () => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
+      return jsonResponse(permissionResponse(['Patients_Surveys']));
+    });
+    renderHome();
+    await screen.findByRole('button', { name: /^Patient Surveys/ });
+    expect(asked.filter((url) => url.includes('alerts'))).toEqual([]);
+  });
+});

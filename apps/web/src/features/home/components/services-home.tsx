@@ -1,11 +1,13 @@
 import {
+  ALERT_TILE_TEXT,
+  hasPermission,
   MESSAGES,
   UI_TEXT,
   visibleTiles,
   type ServiceTile as Tile,
   type UserProfile,
 } from '@carevoice/shared';
-import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -13,6 +15,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import type { FacilityFlowState } from '@/lib/flow-state';
 import { useSecondPass } from '@/lib/second-pass';
+import { useAlertCounts } from '../api/get-alert-counts';
 import { useFacilityPermissions } from '../api/get-facility-permissions';
 import { ServiceTile } from './service-tile';
 
@@ -34,6 +37,16 @@ export function ServicesHome({
   const permissions = useFacilityPermissions(profile.sf_user_id);
   const [chosenFacilityId, setChosenFacilityId] = useState<string | null>(null);
   const secondPass = useSecondPass();
+
+  const seesResults =
+    permissions.data !== undefined &&
+    hasPermission(
+      'Survey_Results',
+      permissions.data.permissions.map((permission) => permission.type),
+      profile.all_permission_access,
+    );
+  const alertCounts = useAlertCounts(seesResults);
+  const openAlerts = alertCounts.data?.open ?? 0;
 
   const facilities = permissions.data?.facilities ?? [];
   const facilityId =
@@ -58,6 +71,8 @@ export function ServicesHome({
         return openWithFacility(paths.acknowledgementList);
       case 'administration':
         return void navigate(paths.admin);
+      case 'survey-results':
+        return void navigate(paths.results);
       default:
         // Managed Care Updates, Social Work and the placeholders have no behaviour (spec §1).
         return;
@@ -97,7 +112,24 @@ export function ServicesHome({
               permissions.data.permissions.map((permission) => permission.type),
               profile.all_permission_access,
             ).map((tile) => (
-              <ServiceTile key={tile.key} tile={tile} onOpen={openTile} />
+              <ServiceTile
+                key={tile.key}
+                tile={tile}
+                onOpen={openTile}
+                badge={
+                  tile.key === 'survey-results' && openAlerts > 0 ? (
+                    <Badge
+                      component="span"
+                      variant="light"
+                      color={alertCounts.data?.overdue ? 'red' : 'orange'}
+                      c={alertCounts.data?.overdue ? 'red.9' : 'orange.9'}
+                      size="lg"
+                    >
+                      {ALERT_TILE_TEXT.count(openAlerts)}
+                    </Badge>
+                  ) : null
+                }
+              />
             ))}
           </SimpleGrid>
         </>

@@ -1,0 +1,112 @@
+import { RESULTS_MESSAGES, RESULTS_TEXT, type ResidentSurveyType } from '@carevoice/shared';
+import { MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { periodReversed, presetRange, type PeriodPreset, type ResultsFilters } from '../filters';
+
+const text = RESULTS_TEXT.filters;
+
+const PERIOD_OPTIONS: { value: PeriodPreset; label: string }[] = [
+  { value: '30', label: text.last30 },
+  { value: '90', label: text.last90 },
+  { value: '365', label: text.last365 },
+  { value: 'custom', label: text.custom },
+];
+
+const ALL = 'all';
+
+/**
+ * The results filters: one or several facilities (none: all the user's), a period (a preset or a
+ * custom range) and the survey kind. Every change applies at once and is a new entry in the
+ * page's address (Back goes to the previous filters).
+ */
+export function ResultsFiltersBar({
+  filters,
+  facilities,
+  onChange,
+  requireKind = false,
+}: {
+  filters: ResultsFilters;
+  facilities: readonly { id: string; name: string }[];
+  onChange: (filters: ResultsFilters) => void;
+  /** The screen needs a survey kind (the comments): "All surveys" is not offered. */
+  requireKind?: boolean;
+}) {
+  const set = (change: Partial<ResultsFilters>) => onChange({ ...filters, ...change });
+  const kindOptions = [
+    ...(requireKind ? [] : [{ value: ALL, label: text.allSurveys }]),
+    { value: 'Admission', label: text.admission },
+    { value: 'Discharge', label: text.discharge },
+    ...(filters.surveySetId
+      ? [{ value: `set:${filters.surveySetId}`, label: text.surveySet(filters.surveySetId) }]
+      : []),
+  ];
+  const kind = filters.surveyType ?? (filters.surveySetId ? `set:${filters.surveySetId}` : null);
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="section"
+      aria-label={text.heading}
+      data-print-hide
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: filters.period === 'custom' ? 5 : 3 }}>
+        <MultiSelect
+          label={text.facilities}
+          placeholder={filters.facilityIds.length === 0 ? text.allFacilities : undefined}
+          data={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
+          value={filters.facilityIds}
+          onChange={(facilityIds) => set({ facilityIds })}
+          searchable
+          clearable
+        />
+        <Select
+          label={text.period}
+          data={PERIOD_OPTIONS}
+          value={filters.period}
+          allowDeselect={false}
+          onChange={(value) => {
+            const period = (value ?? '90') as PeriodPreset;
+            if (period === 'custom') set({ period, from: filters.from, to: filters.to });
+            else set({ period, ...presetRange(Number(period)) });
+          }}
+        />
+        {filters.period === 'custom' ? (
+          <>
+            <TextInput
+              type="date"
+              label={text.from}
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(event) => set({ from: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label={text.to}
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(event) => set({ to: event.currentTarget.value })}
+              error={periodReversed(filters) ? RESULTS_MESSAGES.periodReversed : undefined}
+            />
+          </>
+        ) : null}
+        <Select
+          label={text.kind}
+          data={kindOptions}
+          value={kind ?? (requireKind ? null : ALL)}
+          placeholder={requireKind ? RESULTS_MESSAGES.kindRequired : undefined}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (value === 'Admission' || value === 'Discharge') {
+              set({ surveyType: value as ResidentSurveyType, surveySetId: null });
+            } else if (value?.startsWith('set:')) {
+              set({ surveyType: null, surveySetId: value.slice(4) });
+            } else {
+              set({ surveyType: null, surveySetId: null });
+            }
+          }}
+        />
+      </SimpleGrid>
+    </Paper>
+  );
+}

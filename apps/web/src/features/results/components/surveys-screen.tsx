@@ -1,0 +1,135 @@
+import { RESULTS_SURVEY_STATUSES, RESULTS_TEXT, type ResultsSurveyStatus } from '@carevoice/shared';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useResultsSurveys, type SurveysFilter } from '../api/get-surveys';
+import { filterQuery, periodReversed, writeFilters } from '../filters';
+import { useResultsFilters } from '../hooks';
+import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
+
+const text = RESULTS_TEXT.surveys;
+
+/** `yyyy-MM-ddTHH:mm…` as a short local date and time. */
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What the figure behind the list stood for, from the address. */
+function figureOf(
+  params: URLSearchParams,
+): Omit<SurveysFilter, keyof ReturnType<typeof filterQuery>> {
+  const status = params.get('status');
+  const questionKey = params.get('question_key');
+  const optionKey = params.get('option_key');
+  const min = params.get('number_min');
+  const max = params.get('number_max');
+  return {
+    ...((RESULTS_SURVEY_STATUSES as readonly string[]).includes(status ?? '') && !questionKey
+      ? { status: status as ResultsSurveyStatus }
+      : {}),
+    ...(questionKey ? { question_key: questionKey } : {}),
+    ...(questionKey && optionKey ? { option_key: optionKey } : {}),
+    ...(questionKey && min !== null ? { number_min: min } : {}),
+    ...(questionKey && max !== null ? { number_max: max } : {}),
+  };
+}
+
+/**
+ * /results/surveys: the surveys behind a figure of the dashboard (the filters of the address and
+ * what the figure stands for), newest due date first, a page at a time; each opens the survey.
+ */
+export function SurveysScreen() {
+  const { filters, params } = useResultsFilters();
+  const filter: SurveysFilter = { ...filterQuery(filters), ...figureOf(params) };
+  const surveys = useResultsSurveys(filter, !periodReversed(filters));
+  const items = surveys.data?.pages.flatMap((page) => page.items) ?? [];
+  const back = `${paths.results}?${writeFilters(filters).toString()}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{text.heading}</Title>
+        <Button component={Link} to={back} variant="default">
+          {text.backToDashboard}
+        </Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        {filters.from} – {filters.to}
+      </Text>
+      {surveys.isPending ? (
+        <LoadingBlocks count={4} height={40} />
+      ) : surveys.isError && items.length === 0 ? (
+        <LoadFailed
+          error={surveys.error}
+          retrying={surveys.isFetching}
+          onRetry={() => void surveys.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState>{text.empty}</EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped verticalSpacing="xs" aria-label={text.heading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{text.resident}</Table.Th>
+                  <Table.Th scope="col">{text.facility}</Table.Th>
+                  <Table.Th scope="col">{text.survey}</Table.Th>
+                  <Table.Th scope="col">{text.status}</Table.Th>
+                  <Table.Th scope="col">{text.due}</Table.Th>
+                  <Table.Th scope="col">{text.submitted}</Table.Th>
+                  <Table.Th scope="col">{text.staff}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((survey) => (
+                  <Table.Tr key={survey.survey_id}>
+                    <Table.Th scope="row" fw={500}>
+                      {survey.submitted_at ? (
+                        <Anchor
+                          component={Link}
+                          to={`${paths.resultsSurvey}?id=${encodeURIComponent(survey.survey_id)}`}
+                        >
+                          {survey.resident_name}
+                        </Anchor>
+                      ) : (
+                        survey.resident_name
+                      )}
+                    </Table.Th>
+                    <Table.Td>{survey.facility_name}</Table.Td>
+                    <Table.Td>{survey.survey_set_name ?? survey.survey_type}</Table.Td>
+                    <Table.Td>{text.statuses[survey.status] ?? survey.status}</Table.Td>
+                    <Table.Td>{survey.due_date}</Table.Td>
+                    <Table.Td>
+                      {survey.submitted_at ? (
+                        <time dateTime={survey.submitted_at}>
+                          {dateTime.format(new Date(survey.submitted_at))}
+                        </time>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{survey.submitted_by_name}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {surveys.hasNextPage ? (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void surveys.fetchNextPage()}
+                loading={surveys.isFetchingNextPage}
+              >
+                {text.more}
+              </Button>
+            </Group>
+          ) : null}
+          {surveys.isError ? (
+            <Text role="alert" c="var(--mantine-color-error)">
+              {errorMessage(surveys.error)}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
