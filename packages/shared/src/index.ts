@@ -17,3 +17,4 @@ export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';
 export * from './schemas/admin-questionnaires.js';
 export * from './questionnaire-builder.js';
+export * from './bedside-texts.js';

@@ -157,6 +157,7 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     },
   }),
   delaySurvey: (s) => ({ body: { date: addDays(s.today, 7), patientId: s.dischargeSurvey } }),
+  consentRefused: (s) => ({ body: { patientId: s.dischargeSurvey, respondent: 'family' } }),
   residentDischarged: (s) => ({
     body: { user_id: s.userId, patientId: s.closableSurvey, reason: DISCHARGE_REASONS[0] },
   }),
@@ -323,6 +324,8 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   accountMfaEnable: (s) => ({ body: { code: totpCode(s.now) } }),
   accountMfaDisable: (s) => ({ body: { password: DEMO_PASSWORD, code: totpCode(s.now, 30) } }),
   adminResetUserMfa: (s) => ({ params: { userId: s.staffMemberId } }),
+  accountPin: () => ({ body: { password: DEMO_PASSWORD, pin: '2468' } }),
+  unlock: () => ({ body: { secret: DEMO_PASSWORD } }),
 };
 
 function employeeEcho(s: RequestScope) {

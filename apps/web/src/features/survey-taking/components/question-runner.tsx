@@ -32,6 +32,7 @@ const PROBLEM_MESSAGES: Record<AnswerProblem, string> = {
   not_a_number: MESSAGES.answerNotNumber,
   not_an_option: MESSAGES.answerNotOption,
   unsupported_type: MESSAGES.answerNotOption,
+  non_answer_not_allowed: MESSAGES.answerNotOption,
 };
 
 /**
