@@ -74,3 +74,9 @@ export const AUTOSAVE_DELAY_MS = 800;
 /** A failed draft save is tried again after this long, doubling up to the maximum. */
 export const AUTOSAVE_RETRY_MS = 3000;
 export const AUTOSAVE_RETRY_MAX_MS = 60_000;
+
+/** How often the tablet checks whether it has been idle long enough to lock (ADR 025). */
+export const IDLE_LOCK_CHECK_MS = 1000;
+
+/** Until the server has said otherwise (me/), the tablet locks after this many idle minutes. */
+export const DEFAULT_IDLE_LOCK_MINUTES = 5;
