@@ -204,6 +204,7 @@ export const UI_TEXT = {
     back: 'Back',
   },
   shell: {
+    homeLink: 'CareVoice, Home',
     logout: 'Logout',
     myAccount: 'My account',
     checkingSession: 'Checking your session',

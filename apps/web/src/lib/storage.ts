@@ -10,6 +10,8 @@ export const SURVEY_STORAGE_KEYS = [
   'surveyAnswers',
   'surveySetAnswers',
   'additionalSurveySetState',
+  // Beyond the spec: surveys finished on this tablet, so none is opened again (ADR 025).
+  'finishedSurveys',
 ] as const;
 export type SurveyStorageKey = (typeof SURVEY_STORAGE_KEYS)[number];
 

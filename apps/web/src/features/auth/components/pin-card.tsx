@@ -1,7 +1,7 @@
 import { BEDSIDE_TEXT, SetPinRequestSchema, UI_TEXT } from '@carevoice/shared';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { AccountCard } from '@/features/account';
 import { errorMessage } from '@/lib/api-error';
