@@ -24,6 +24,8 @@ export interface Config {
   demoData: boolean;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  /** Minutes without a touch before the tablet's screen locks (ADR 025); 0: never. */
+  idleLockMinutes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Origin users open, without a trailing slash; `https://` turns on Secure cookies and HSTS. */
@@ -105,6 +107,11 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 60, 'must be at most 1440 (one day)')
     .default(30),
+  IDLE_LOCK_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 (never lock) or more')
+    .max(24 * 60, 'must be at most 1440 (one day)')
+    .default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -169,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: values.DEMO_DATA,
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    idleLockMinutes: values.IDLE_LOCK_MINUTES,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,

@@ -69,6 +69,8 @@ import {
   MfaEnableRequestSchema,
   MfaEnableResponseSchema,
   MfaSetupResponseSchema,
+  SetPinRequestSchema,
+  UnlockRequestSchema,
 } from './schemas/account.js';
 import {
   FacilityPermissionResponseSchema,
@@ -104,6 +106,7 @@ import {
   ResidentDischargedRequestSchema,
   ResidentSurveyTypeSchema,
   SubmitAnswersRequestSchema,
+  ConsentRefusedRequestSchema,
   SubmitAnswersResponseSchema,
   SurveyListResponseSchema,
   SurveySetsResponseSchema,
@@ -317,6 +320,14 @@ export const ENDPOINTS = {
     path: 'users/delay-survey',
     access: surveys,
     body: DelaySurveyRequestSchema,
+    response: DetailResponseSchema,
+  },
+  // At the bedside (DESIGN §8, ADR 026): a refused consent closes the survey with who declined.
+  consentRefused: {
+    method: 'POST',
+    path: 'users/consent-refused',
+    access: surveys,
+    body: ConsentRefusedRequestSchema,
     response: DetailResponseSchema,
   },
   residentDischarged: {
@@ -714,6 +725,21 @@ export const ENDPOINTS = {
     path: 'account/mfa/disable',
     access: { kind: 'session' },
     body: MfaDisableRequestSchema,
+    response: DetailResponseSchema,
+  },
+  // The tablet's lock (ADR 025): a PIN set on My account; the password or PIN unlocks.
+  accountPin: {
+    method: 'POST',
+    path: 'account/pin',
+    access: { kind: 'session' },
+    body: SetPinRequestSchema,
+    response: DetailResponseSchema,
+  },
+  unlock: {
+    method: 'POST',
+    path: 'users/unlock',
+    access: { kind: 'session' },
+    body: UnlockRequestSchema,
     response: DetailResponseSchema,
   },
   adminResetUserMfa: {

@@ -43,7 +43,13 @@ export const DISCHARGE_REASONS = [
 ] as const;
 export type DischargeReason = (typeof DISCHARGE_REASONS)[number];
 
-export const SURVEY_STATUSES = ['due', 'delayed', 'completed', 'not_completable'] as const;
+export const SURVEY_STATUSES = [
+  'due',
+  'delayed',
+  'completed',
+  'not_completable',
+  'consent_refused',
+] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
 /** Statuses of a survey that can still be taken, delayed or closed (on the due list). */
@@ -113,6 +119,11 @@ export const AUDIT_ACTIONS = [
   'alert.resolved',
   'results.exported',
   'account.alert_mail_changed',
+  // At the bedside (issue 17, ADR 025–026): the tablet's lock, refused consent
+  'account.pin_set',
+  'account.pin_removed',
+  'auth.unlock_failed',
+  'survey.consent_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,3 +142,11 @@ export const RESIDENT_LANGUAGE_LABELS = {
   en: 'English',
   es: 'Spanish',
 } as const satisfies Record<ResidentLanguage, string>;
+
+/** Who answers a survey, or declined it, at the consent screen (DESIGN §8, ADR 026). */
+export const RESPONDENTS = ['resident', 'family', 'representative'] as const;
+export type Respondent = (typeof RESPONDENTS)[number];
+
+/** Honest non-answers a question may be given instead of an answer (DESIGN §8, ADR 026). */
+export const NON_ANSWERS = ['Refused', "Don't know"] as const;
+export type NonAnswer = (typeof NON_ANSWERS)[number];

@@ -21,3 +21,4 @@ export * from './schemas/results.js';
 export * from './results-texts.js';
 export * from './results-screen-texts.js';
 export * from './alert-tile-text.js';
+export * from './bedside-texts.js';

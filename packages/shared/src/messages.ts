@@ -93,6 +93,14 @@ export const MESSAGES = {
   dateRangeReversed: 'The start date must be on or before the end date.',
   surveyNotFound: 'This survey does not exist.',
   surveyNotCompletable: 'This survey was marked as not completable.',
+  surveyConsentRefused: 'Consent to this survey was refused.',
+  pinFormat: 'A PIN is 4 to 6 digits.',
+  unlockSecretRequired: 'Enter your password or PIN.',
+  unlockWrong: 'That password or PIN is not right.',
+  nonAnswerNotAllowed: (position: number, question: string) =>
+    `Answer ${position} ("${question}") cannot be declined.`,
+  nonAnswerWithAnswer: (position: number) =>
+    `Answer ${position} has both an answer and a non-answer.`,
   residentNotFound: 'This resident does not exist.',
   residentOtherFacility: 'This resident does not belong to the chosen facility.',
   residentDischarged: 'This resident has been discharged; no new survey can be started for them.',
@@ -196,6 +204,7 @@ export const UI_TEXT = {
     back: 'Back',
   },
   shell: {
+    homeLink: 'CareVoice, Home',
     logout: 'Logout',
     myAccount: 'My account',
     checkingSession: 'Checking your session',

@@ -239,3 +239,36 @@ describe('runner (answer stack)', () => {
     expect(validateAnswerPath(QUESTIONS, state.history)).toBeUndefined();
   });
 });
+
+describe('honest non-answers (ADR 026)', () => {
+  it('a required question declined as Refused counts as answered and goes on in sequence', () => {
+    const result = answerAndAdvance(QUESTIONS, initialRunnerState, null, 'Refused');
+    expect(result).toEqual({
+      ok: true,
+      state: { index: 1, history: [{ questionId: 'q1', answer: null, nonAnswer: 'Refused' }] },
+    });
+  });
+
+  it("a path with Don't know is valid; the declined question's branch is not taken", () => {
+    const path = [
+      { questionId: 'q1', answer: null, nonAnswer: "Don't know" as const },
+      { questionId: 'q2', answer: '9' },
+      { questionId: 'q3', answer: 'Meals' },
+      { questionId: 'q4', answer: null, nonAnswer: 'Refused' as const },
+      { questionId: 'q5', answer: null },
+    ];
+    expect(validateAnswerPath(QUESTIONS, path)).toBeUndefined();
+  });
+
+  it('a question that does not allow non-answers refuses one', () => {
+    const strict = [{ ...QUESTIONS[0]!, allow_non_answer: false }];
+    expect(answerProblem(strict[0]!, null, 'Refused')).toBe('non_answer_not_allowed');
+    expect(
+      validateAnswerPath(strict, [{ questionId: 'q1', answer: null, nonAnswer: 'Refused' }])?.kind,
+    ).toBe('invalid_answer');
+  });
+
+  it('an answer and a non-answer together are refused', () => {
+    expect(answerProblem(QUESTIONS[0]!, 'Yes', 'Refused')).toBe('not_an_option');
+  });
+});

@@ -12,7 +12,7 @@
  * - Text, and a skipped optional question (answer `null`): next in sequence.
  * - A branch may only jump forward; a questionnaire with a backward or self jump is refused.
  */
-import type { QuestionType } from './enums.js';
+import type { NonAnswer, QuestionType } from './enums.js';
 import { QUESTION_TYPES } from './enums.js';
 
 export interface EngineQuestion {
@@ -27,6 +27,13 @@ export interface EngineQuestion {
     greater?: string | null | undefined;
     equal?: string | null | undefined;
   };
+  /** Whether 'Refused' or "Don't know" may stand for an answer (absent: yes; ADR 026). */
+  allow_non_answer?: boolean | undefined;
+}
+
+/** Whether a question may be declined with a non-answer (on unless the questionnaire says no). */
+export function allowsNonAnswer(question: EngineQuestion): boolean {
+  return question.allow_non_answer !== false;
 }
 
 export const MULTI_ANSWER_SEPARATOR = ';';
@@ -115,14 +122,21 @@ export function nextQuestionIndex(
   return index + 1;
 }
 
-export type AnswerProblem = 'required' | 'not_a_number' | 'not_an_option' | 'unsupported_type';
+export type AnswerProblem =
+  'required' | 'not_a_number' | 'not_an_option' | 'unsupported_type' | 'non_answer_not_allowed';
 
 /** Why an answer is not acceptable for a question, or undefined when it is. */
 export function answerProblem(
   question: EngineQuestion,
   answer: string | null,
+  nonAnswer?: NonAnswer | null,
 ): AnswerProblem | undefined {
   if (!isKnownQuestionType(question.type)) return 'unsupported_type';
+  // A non-answer stands for the answer: it counts as answered and leads to the next question.
+  if (nonAnswer) {
+    if (!allowsNonAnswer(question)) return 'non_answer_not_allowed';
+    return isBlank(answer) ? undefined : 'not_an_option';
+  }
   if (isBlank(answer)) return question.validation_logic.required ? 'required' : undefined;
   const value = answer as string;
   switch (question.type) {
@@ -182,6 +196,8 @@ export function validateQuestionnaire(
 export interface PathAnswer {
   questionId: string;
   answer: string | null;
+  /** 'Refused' or "Don't know" instead of an answer (then `answer` is null). */
+  nonAnswer?: NonAnswer | null | undefined;
 }
 
 export type PathProblem =
@@ -210,9 +226,9 @@ export function validateAnswerPath(
         got: entry.questionId,
       };
     }
-    const problem = answerProblem(question, entry.answer);
+    const problem = answerProblem(question, entry.answer, entry.nonAnswer);
     if (problem) return { kind: 'invalid_answer', position, questionId: question.id, problem };
-    index = nextQuestionIndex(questions, index, entry.answer);
+    index = nextQuestionIndex(questions, index, entry.nonAnswer ? null : entry.answer);
   }
   const missing = questions[index];
   return missing ? { kind: 'incomplete', expected: missing.id } : undefined;
@@ -232,7 +248,7 @@ export type RunnerResult =
   | { ok: true; state: RunnerState }
   | {
       ok: false;
-      reason: 'required' | 'not_a_number' | 'not_an_option' | 'unsupported_type' | 'first_question';
+      reason: AnswerProblem | 'first_question';
     };
 
 /** Answers the question on screen and moves to the next one (`index === length` at the end). */
@@ -240,17 +256,21 @@ export function answerAndAdvance(
   questions: readonly EngineQuestion[],
   state: RunnerState,
   answer: string | null,
+  nonAnswer?: NonAnswer | null,
 ): RunnerResult {
   const question = questions[state.index];
   if (!question) return { ok: true, state };
-  const normalised = isBlank(answer) ? null : answer;
-  const problem = answerProblem(question, normalised);
+  const normalised = nonAnswer || isBlank(answer) ? null : answer;
+  const problem = answerProblem(question, normalised, nonAnswer);
   if (problem) return { ok: false, reason: problem };
+  const entry: PathAnswer = nonAnswer
+    ? { questionId: question.id, answer: null, nonAnswer }
+    : { questionId: question.id, answer: normalised };
   return {
     ok: true,
     state: {
       index: nextQuestionIndex(questions, state.index, normalised),
-      history: [...state.history, { questionId: question.id, answer: normalised }],
+      history: [...state.history, entry],
     },
   };
 }

@@ -12,6 +12,8 @@ import type {
   ResidentSurveyType,
   StoredSurveyType,
   SurveyStatus,
+  NonAnswer,
+  Respondent,
 } from '@carevoice/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -39,6 +41,8 @@ export interface UsersTable {
   mfa_last_time_step?: number | null;
   /** Whether the user is mailed when an alert is raised in their facilities (default 1; ADR 023). */
   alert_mail: Generated<Flag>;
+  /** The argon2id hash of the PIN that unlocks the tablet's lock (ADR 025); null: none. */
+  pin_hash?: string | null;
 }
 
 export interface MfaRecoveryCodesTable {
@@ -231,6 +235,8 @@ export interface SurveysTable {
   submitted_at: string | null;
   /** The questionnaire version the answers were given on; null until submitted. */
   questionnaire_version: number | null;
+  /** Who answered (or, with `consent_refused`, declined); null: not recorded (ADR 026). */
+  respondent?: Respondent | null;
 }
 
 export interface AnswersTable {
@@ -242,6 +248,8 @@ export interface AnswersTable {
   comment: string | null;
   /** The option key(s) of a choice answer (MultiPicklist: joined with ';'); null otherwise. */
   answer_key: string | null;
+  /** 'Refused' or "Don't know" instead of an answer (ADR 026); null: answered or skipped. */
+  non_answer?: NonAnswer | null;
 }
 
 export interface EmployeesTable {

@@ -159,6 +159,7 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     },
   }),
   delaySurvey: (s) => ({ body: { date: addDays(s.today, 7), patientId: s.dischargeSurvey } }),
+  consentRefused: (s) => ({ body: { patientId: s.dischargeSurvey, respondent: 'family' } }),
   residentDischarged: (s) => ({
     body: { user_id: s.userId, patientId: s.closableSurvey, reason: DISCHARGE_REASONS[0] },
   }),
@@ -341,6 +342,8 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   alertCounts: (s) => ({ query: { facility_id: s.facilityId } }),
   alertMail: () => ({}),
   alertMailUpdate: () => ({ body: { alert_mail: true } }),
+  accountPin: () => ({ body: { password: DEMO_PASSWORD, pin: '2468' } }),
+  unlock: () => ({ body: { secret: DEMO_PASSWORD } }),
 };
 
 function employeeEcho(s: RequestScope) {

@@ -619,8 +619,15 @@ function refusalWrites(
   // audited (ADR 020, 021).
   const detail =
     response.statusCode === 400 || response.statusCode === 401 ? bodyDetail(response) : '';
-  if (name === 'accountPassword' && detail === ACCOUNT_MESSAGES.currentPasswordWrong) {
+  if (
+    (name === 'accountPassword' || name === 'accountPin') &&
+    detail === ACCOUNT_MESSAGES.currentPasswordWrong
+  ) {
     return { added: { login_attempts: 1 }, changed: [] };
+  }
+  // A wrong password or PIN at the tablet's lock is a failed sign-in, audited (ADR 025).
+  if (name === 'unlock' && detail === MESSAGES.unlockWrong) {
+    return { added: { login_attempts: 1, audit_events: 1 }, changed: [] };
   }
   if (
     (name === 'accountMfaEnable' || name === 'accountMfaDisable' || name === 'loginMfa') &&

@@ -2,7 +2,7 @@ import { MESSAGES } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readTokenProfile } from '@/features/auth/token-profile';
-import { jsonResponse, PROFILE, renderRoutes, setTokenCookie, stubFetch } from '@/test/render';
+import { jsonResponse, ME, PROFILE, renderRoutes, setTokenCookie, stubFetch } from '@/test/render';
 import { createRoutes } from './router';
 
 const PERMISSIONS = {
@@ -12,7 +12,7 @@ const PERMISSIONS = {
 
 /** A server where me/ and the permission call answer as given. */
 function stubServer({
-  me = () => jsonResponse(PROFILE),
+  me = () => jsonResponse(ME),
   permissions = () => jsonResponse(PERMISSIONS),
 }: { me?: () => Response | Promise<Response>; permissions?: () => Response } = {}) {
   return stubFetch((url) => {
@@ -78,6 +78,16 @@ describe('guard', () => {
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/login');
     expect(readTokenProfile()).toBeNull();
+  });
+
+  it('a locked tablet shows the lock instead of any screen, also after a reload (ADR 025)', async () => {
+    setTokenCookie();
+    localStorage.setItem('screenLock', PROFILE.sf_user_id);
+    stubServer();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Locked' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Our Services' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Not you? Sign in as someone else' })).toBeVisible();
   });
 
   it("starts the session check and Home's call with the route, once each", async () => {

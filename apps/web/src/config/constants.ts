@@ -77,3 +77,8 @@ export const AUTOSAVE_RETRY_MAX_MS = 60_000;
 
 /** Pause after the last keystroke before the results' comment search asks the server. */
 export const RESULTS_SEARCH_DEBOUNCE_MS = 400;
+/** How often the tablet checks whether it has been idle long enough to lock (ADR 025). */
+export const IDLE_LOCK_CHECK_MS = 1000;
+
+/** Until the server has said otherwise (me/), the tablet locks after this many idle minutes. */
+export const DEFAULT_IDLE_LOCK_MINUTES = 5;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carevoice/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS } from '@/config/constants';
-import { jsonResponse, PROFILE, stubFetch } from '@/test/render';
+import { jsonResponse, ME, stubFetch } from '@/test/render';
 import { apiRequest } from './api-client';
 import { ApiError, errorMessage, isSessionEnded } from './api-error';
 
@@ -22,8 +22,8 @@ describe('apiRequest', () => {
   });
 
   it('resolves with the body parsed by the endpoint’s response schema', async () => {
-    const fetch = stubFetch(() => jsonResponse({ ...PROFILE, extra: 'ignored' }));
-    await expect(me()).resolves.toEqual(PROFILE);
+    const fetch = stubFetch(() => jsonResponse({ ...ME, extra: 'ignored' }));
+    await expect(me()).resolves.toEqual(ME);
     expect(fetch).toHaveBeenCalledWith(
       '/api/v1/users/me/',
       expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),

@@ -1,4 +1,4 @@
-import { IdSchema, ResidentSurveyTypeSchema } from '@carevoice/shared';
+import { IdSchema, RESPONDENTS, ResidentSurveyTypeSchema } from '@carevoice/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -30,6 +30,8 @@ export const SurveyFlowStateSchema = z.object({
   patientName: z.string(),
   surveyType: ResidentSurveyTypeSchema,
   facilityId: IdSchema,
+  /** Who answers, chosen at the consent screen (ADR 026); absent: the resident. */
+  respondent: z.enum(RESPONDENTS).optional(),
 });
 export type SurveyFlowState = z.infer<typeof SurveyFlowStateSchema>;
 

@@ -10,6 +10,8 @@ export const SURVEY_STORAGE_KEYS = [
   'surveyAnswers',
   'surveySetAnswers',
   'additionalSurveySetState',
+  // Beyond the spec: surveys finished on this tablet, so none is opened again (ADR 025).
+  'finishedSurveys',
 ] as const;
 export type SurveyStorageKey = (typeof SURVEY_STORAGE_KEYS)[number];
 
@@ -79,13 +81,87 @@ export function removeStored(key: SurveyStorageKey): void {
   }
 }
 
-export function clearSurveyStorage(): void {
+/** Whether a kept record (a draft or a queued submission) is `userId`'s. */
+function ownedBy(item: unknown, userId: string): boolean {
+  return (item as { userId?: unknown } | null)?.userId === userId;
+}
+
+/**
+ * Removes the signed-in user's answers from the device (logout). On a shared tablet other
+ * users' drafts and queued submissions stay theirs (ADR 025); without `userId`, everything goes.
+ */
+export function clearSurveyStorage(userId?: string): void {
   for (const key of SURVEY_STORAGE_KEYS) {
     try {
-      localStorage.removeItem(key);
+      const raw = localStorage.getItem(key);
+      if (raw === null) continue;
+      let kept: unknown = undefined;
+      if (userId !== undefined && key !== 'additionalSurveySetState') {
+        const value: unknown = JSON.parse(raw);
+        if (Array.isArray(value)) {
+          const others = value.filter((item) => !ownedBy(item, userId));
+          if (others.length > 0) kept = others;
+        } else if (Array.isArray((value as { drafts?: unknown } | null)?.drafts)) {
+          const others = (value as { drafts: unknown[] }).drafts.filter(
+            (item) => !ownedBy(item, userId),
+          );
+          if (others.length > 0) kept = { ...(value as object), drafts: others };
+        } else if (value !== null && typeof value === 'object' && !ownedBy(value, userId)) {
+          kept = value;
+        }
+      }
+      if (kept === undefined) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(kept));
     } catch {
-      // storage disabled: nothing is kept anyway
+      // storage disabled or garbled: remove what can be removed
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // nothing is kept anyway
+      }
     }
   }
   notify();
+}
+
+/**
+ * The tablet's lock (ADR 025): whose session the screen is locked for, kept on the device so a
+ * reload, another tab or the Back button finds it still locked. Not a survey key: it is not
+ * cleared by a logout of survey data, only by unlocking or by ending the session.
+ */
+const LOCK_KEY = 'screenLock';
+const lockListeners = new Set<() => void>();
+/** The lock of this page, when the browser keeps nothing. */
+let pageLock: string | null = null;
+
+export function readLockOwner(): string | null {
+  try {
+    return localStorage.getItem(LOCK_KEY) ?? pageLock;
+  } catch {
+    return pageLock;
+  }
+}
+
+export function writeLockOwner(userId: string | null): void {
+  pageLock = userId;
+  try {
+    if (userId === null) localStorage.removeItem(LOCK_KEY);
+    else localStorage.setItem(LOCK_KEY, userId);
+  } catch {
+    // storage disabled: the lock holds for this page only
+  }
+  for (const listener of lockListeners) listener();
+}
+
+/** Calls `listener` when the lock changes, here or in another tab. */
+export function subscribeToLock(listener: () => void): () => void {
+  lockListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === LOCK_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    lockListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }

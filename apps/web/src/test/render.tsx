@@ -15,6 +15,9 @@ export const PROFILE: UserProfile = {
   email: 'staff@carevoice.test',
 };
 
+/** What me/ answers for PROFILE: the profile and the tablet lock's settings (ADR 025). */
+export const ME = { ...PROFILE, idle_lock_minutes: 5, pin_set: false };
+
 /** Sets the script-readable `token` cookie the way the server does at login. */
 export function setTokenCookie(profile: UserProfile = PROFILE): void {
   const value = encodeURIComponent(JSON.stringify(profile));

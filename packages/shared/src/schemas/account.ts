@@ -113,3 +113,19 @@ export const LoginMfaRequestSchema = z.object({
   code: MfaCodeSchema,
 });
 export type LoginMfaRequest = z.infer<typeof LoginMfaRequestSchema>;
+
+/** A PIN unlocks the tablet's lock (ADR 025): 4 to 6 digits. */
+export const PinSchema = z.string().regex(/^\d{4,6}$/, MESSAGES.pinFormat);
+
+/** `POST account/pin/`: sets the PIN (`pin`), or removes it (`pin: null`), given the password. */
+export const SetPinRequestSchema = z.object({
+  password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, 'Too long.'),
+  pin: PinSchema.nullable(),
+});
+export type SetPinRequest = z.infer<typeof SetPinRequestSchema>;
+
+/** `POST users/unlock/`: the signed-in user's password or PIN unlocks the tablet. */
+export const UnlockRequestSchema = z.object({
+  secret: z.string().min(1, MESSAGES.unlockSecretRequired).max(PASSWORD_MAX_LENGTH, 'Too long.'),
+});
+export type UnlockRequest = z.infer<typeof UnlockRequestSchema>;

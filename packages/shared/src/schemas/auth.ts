@@ -26,7 +26,14 @@ export const LoginResponseSchema = UserProfileSchema.extend({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const MeResponseSchema = UserProfileSchema;
+/**
+ * The profile, and what the tablet's lock needs (ADR 025): minutes without a touch before the
+ * screen locks (0: never) and whether the user has a PIN to unlock it with.
+ */
+export const MeResponseSchema = UserProfileSchema.extend({
+  idle_lock_minutes: z.number().min(0),
+  pin_set: z.boolean(),
+});
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const RefreshRequestSchema = z.object({ refresh: z.string().min(1).max(4096) });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DISCHARGE_REASONS, QUESTION_TYPES, RESIDENT_SURVEY_TYPES } from '../enums.js';
+import {
+  DISCHARGE_REASONS,
+  NON_ANSWERS,
+  QUESTION_TYPES,
+  RESIDENT_SURVEY_TYPES,
+  RESPONDENTS,
+} from '../enums.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { DateStringSchema, IdSchema, TextSchema } from './common.js';
@@ -89,6 +95,8 @@ export const AnswerRecordSchema = z.object({
   Survey_Question__c: IdSchema,
   Answer__c: TextSchema.max(TEXT_MAX_LENGTH).nullable(),
   Comment__c: TextSchema.max(TEXT_MAX_LENGTH).nullable().optional(),
+  /** An honest non-answer instead of `Answer__c` (which is then null; DESIGN §8, ADR 026). */
+  Non_Answer__c: z.enum(NON_ANSWERS).nullable().optional(),
 });
 export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;
 
@@ -106,6 +114,8 @@ export const SubmitAnswersRequestSchema = z.object({
   patient_id: IdSchema,
   sf_user_id: IdSchema,
   ack_data: z.array(AcknowledgementEntrySchema).max(100),
+  /** Who answered: the resident (when absent), a family member or another representative. */
+  respondent: z.enum(RESPONDENTS).optional(),
 });
 export type SubmitAnswersRequest = z.infer<typeof SubmitAnswersRequestSchema>;
 /** 1–100 characters of `A-Za-z0-9_-`, made once per survey on the device (ADR 005). */
@@ -148,6 +158,8 @@ export const SubmittedAnswerSchema = z.object({
   question: z.string(),
   answer: z.string().nullable(),
   comment: z.string().nullable(),
+  /** 'Refused' or "Don't know" when the question was declined instead of answered. */
+  non_answer: z.enum(NON_ANSWERS).nullable().optional(),
 });
 export type SubmittedAnswer = z.infer<typeof SubmittedAnswerSchema>;
 export const FetchAnswersResponseSchema = z.object({ data: z.array(SubmittedAnswerSchema) });
@@ -177,3 +189,10 @@ export const CulinaryEmployeeSchema = z.object({
 });
 export type CulinaryEmployee = z.infer<typeof CulinaryEmployeeSchema>;
 export const CulinaryEmployeesResponseSchema = z.array(CulinaryEmployeeSchema);
+
+/** `POST users/consent-refused/`: the survey closes as `consent_refused` (DESIGN §8, ADR 026). */
+export const ConsentRefusedRequestSchema = z.object({
+  patientId: IdSchema,
+  respondent: z.enum(RESPONDENTS),
+});
+export type ConsentRefusedRequest = z.infer<typeof ConsentRefusedRequestSchema>;

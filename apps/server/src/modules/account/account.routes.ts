@@ -3,6 +3,7 @@ import { endpoint, requestMeta } from '../../lib/http.js';
 import { clearSessionCookies } from '../../lib/session-cookies.js';
 import { requireSession } from '../access/access.service.js';
 import { accountOf, changePassword, endOtherSessions, endSession } from './account.service.js';
+import { setPin, unlock } from './lock.service.js';
 import { confirmMfa, disableMfa, setupMfa } from './mfa.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +44,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpoint('accountEndOtherSessions'),
     handler: async (request) => ({
       detail: await endOtherSessions(ctx, requestMeta(request), requireSession(request)),
+    }),
+  });
+
+  app.route({
+    ...endpoint('accountPin'),
+    handler: async (request) => ({
+      detail: await setPin(ctx, requestMeta(request), requireSession(request), request.body),
+    }),
+  });
+
+  app.route({
+    ...endpoint('unlock'),
+    handler: async (request) => ({
+      detail: await unlock(ctx, requestMeta(request), requireSession(request), request.body.secret),
     }),
   });
 

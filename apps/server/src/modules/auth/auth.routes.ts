@@ -4,8 +4,9 @@ import { endpoint, requestMeta } from '../../lib/http.js';
 import { clearSessionCookies, setSessionCookies } from '../../lib/session-cookies.js';
 import { requireSession } from '../access/access.service.js';
 import type { FastifyReply } from 'fastify';
+import { meOf } from '../account/lock.service.js';
 import { loginWithSecondFactor } from '../account/mfa.service.js';
-import { login, logout, profileOf, refreshTokens, type LoginResult } from './auth.service.js';
+import { login, logout, refreshTokens, type LoginResult } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -46,6 +47,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('me'),
-    handler: async (request) => profileOf(requireSession(request).user),
+    handler: async (request) => meOf(ctx, requireSession(request)),
   });
 };

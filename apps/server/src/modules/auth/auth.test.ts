@@ -168,6 +168,9 @@ describeEachDialect('sign-in', (dialect) => {
       sf_user_id: body.sf_user_id,
       name: 'Morgan Manager',
       email: 'manager@carevoice.test',
+      // What the tablet's lock needs (ADR 025): the default IDLE_LOCK_MINUTES, no PIN yet.
+      idle_lock_minutes: 5,
+      pin_set: false,
     };
     const viaCookie = await me(t, headers);
     expect(viaCookie.statusCode).toBe(200);

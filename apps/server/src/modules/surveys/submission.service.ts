@@ -94,6 +94,8 @@ function pathProblemMessage(questions: readonly Question[], problem: PathProblem
           return MESSAGES.answerNotAnOption(position, question);
         case 'unsupported_type':
           return MESSAGES.answerUnsupportedType(position, question);
+        case 'non_answer_not_allowed':
+          return MESSAGES.nonAnswerNotAllowed(position, question);
       }
     }
   }
@@ -187,6 +189,7 @@ export async function submitAnswers(
   const path = input.survey_answer_list.map((answer) => ({
     questionId: answer.Survey_Question__c,
     answer: answer.Answer__c,
+    nonAnswer: answer.Non_Answer__c ?? null,
   }));
   const problem = validateAnswerPath(questions, path);
   if (problem) throw badRequest(pathProblemMessage(questions, problem));
@@ -217,13 +220,16 @@ export async function submitAnswers(
       at: meta.at,
     });
     if (!claimed) return 'key-taken' as const;
-    if (!(await completeSurvey(trx, survey.id, user.id, at, answered.version))) {
+    const respondent = input.respondent ?? 'resident';
+    if (!(await completeSurvey(trx, survey.id, user.id, at, answered.version, respondent))) {
       throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
     }
     const answerRows = input.survey_answer_list.map((answer, position) => {
       const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
-      const stored = storedAnswer(question, answer.Answer__c);
+      const nonAnswer = answer.Non_Answer__c ?? null;
+      const stored = nonAnswer ? null : storedAnswer(question, answer.Answer__c);
       return {
+        non_answer: nonAnswer,
         id: newRowId(),
         survey_id: survey.id,
         question_id: answer.Survey_Question__c,
@@ -276,7 +282,9 @@ export async function submitAnswers(
       detail: {
         survey_type: survey.survey_type,
         questionnaire_version: answered.version,
+        respondent: input.respondent ?? 'resident',
         answers: input.survey_answer_list.length,
+        non_answers: input.survey_answer_list.filter((answer) => answer.Non_Answer__c).length,
         acknowledgements: acknowledged.length,
       },
     });
@@ -306,6 +314,9 @@ export async function submittedAnswers(
   return ids.flatMap((id) =>
     rows
       .filter((row) => row.survey_id === id)
-      .map(({ question, answer, comment }) => ({ question, answer, comment })),
+      // A declined question also says how (ADR 026); other rows keep the spec's three fields.
+      .map(({ question, answer, comment, non_answer }) =>
+        non_answer ? { question, answer, comment, non_answer } : { question, answer, comment },
+      ),
   );
 }

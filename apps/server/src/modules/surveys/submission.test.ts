@@ -161,7 +161,9 @@ describeEachDialect('survey submission', (dialect) => {
       expect(JSON.parse(audit.detail_json!)).toEqual({
         survey_type: 'Admission',
         questionnaire_version: 1,
+        respondent: 'resident',
         answers: path.length,
+        non_answers: 0,
         acknowledgements: 2,
       });
       for (const secret of [ANSWER_TEXT, COMMENT_TEXT, REVIEW_TEXT]) {

@@ -1,10 +1,13 @@
 /**
  * Every query of the survey records (ADR 005). Functions take a Kysely instance or a transaction.
- * Survey statuses: `due` and `delayed` are open; `completed` and `not_completable` are closed.
+ * Survey statuses: `due` and `delayed` are open; `completed`, `not_completable` and
+ * `consent_refused` are closed.
  */
 import {
   OPEN_SURVEY_STATUSES,
   type DischargeReason,
+  type NonAnswer,
+  type Respondent,
   type ResidentSurveyType,
   type SurveyListItem,
 } from '@carevoice/shared';
@@ -207,6 +210,7 @@ export async function completeSurvey(
   submittedBy: string,
   at: string,
   questionnaireVersion: number | null,
+  respondent: Respondent,
 ): Promise<boolean> {
   const result = await db
     .updateTable('surveys')
@@ -215,7 +219,25 @@ export async function completeSurvey(
       submitted_by: submittedBy,
       submitted_at: at,
       questionnaire_version: questionnaireVersion,
+      respondent,
     })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_SURVEY_STATUSES)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Closes an open survey as `consent_refused` with who declined; false when no longer open. */
+export async function closeSurveyConsentRefused(
+  db: Kysely<Database>,
+  id: string,
+  refusedBy: string,
+  at: string,
+  respondent: Respondent,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('surveys')
+    .set({ status: 'consent_refused', submitted_by: refusedBy, submitted_at: at, respondent })
     .where('id', '=', id)
     .where('status', 'in', OPEN_SURVEY_STATUSES)
     .executeTakeFirst();
@@ -316,7 +338,13 @@ export async function listSubmittedAnswers(
   db: Kysely<Database>,
   surveyIds: readonly string[],
 ): Promise<
-  { survey_id: string; question: string; answer: string | null; comment: string | null }[]
+  {
+    survey_id: string;
+    question: string;
+    answer: string | null;
+    comment: string | null;
+    non_answer: NonAnswer | null;
+  }[]
 > {
   if (surveyIds.length === 0) return [];
   return db
@@ -327,7 +355,9 @@ export async function listSubmittedAnswers(
       'questions.name as question',
       'answers.answer',
       'answers.comment',
+      'answers.non_answer',
     ])
+    .$narrowType<{ non_answer: NonAnswer | null }>()
     .where('answers.survey_id', 'in', surveyIds)
     .orderBy('answers.survey_id')
     .orderBy('answers.position')

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, MESSAGES } from '@carevoice/shared';
+import { BEDSIDE_TEXT, IDEMPOTENCY_KEY_HEADER, MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
@@ -6,6 +6,7 @@ import { parseIdempotencyKey } from '../idempotency/idempotency.service.js';
 import { submitAnswers, submittedAnswers } from './submission.service.js';
 import {
   activeEmployees,
+  consentRefused,
   createSurvey,
   datedDueList,
   delaySurvey,
@@ -83,6 +84,14 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       await delaySurvey(ctx, requestMeta(request), requireSession(request).user, request.body);
       return { detail: MESSAGES.delaySaved };
+    },
+  });
+
+  app.route({
+    ...endpoint('consentRefused'),
+    handler: async (request) => {
+      await consentRefused(ctx, requestMeta(request), requireSession(request).user, request.body);
+      return { detail: BEDSIDE_TEXT.consentRefusedSaved };
     },
   });
 

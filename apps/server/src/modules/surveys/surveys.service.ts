@@ -12,6 +12,7 @@ import {
   MESSAGES,
   UNLISTED_SEARCH_MIN_CHARS,
   type ActiveEmployeesResponse,
+  type ConsentRefusedRequest,
   type CreateSurveyRequest,
   type DatedSurveyListResponse,
   type DelaySurveyRequest,
@@ -33,6 +34,7 @@ import { requireFacility } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
+  closeSurveyConsentRefused,
   closeSurveyNotCompletable,
   delayOpenSurvey,
   dischargeResident,
@@ -62,7 +64,11 @@ export function isOpen(survey: Pick<Survey, 'status'>): boolean {
 export function surveyClosedError(status: string): HttpError {
   return new HttpError(
     409,
-    status === 'completed' ? MESSAGES.surveyAlreadyCompleted : MESSAGES.surveyNotCompletable,
+    status === 'completed'
+      ? MESSAGES.surveyAlreadyCompleted
+      : status === 'consent_refused'
+        ? MESSAGES.surveyConsentRefused
+        : MESSAGES.surveyNotCompletable,
   );
 }
 
@@ -332,4 +338,32 @@ export async function activeEmployees(
   return Object.fromEntries(
     [...departments].map(([department, positions]) => [department, Object.fromEntries(positions)]),
   );
+}
+
+/**
+ * Consent refused at the consent screen (DESIGN §8, ADR 026): the survey is closed as
+ * `consent_refused` with who declined, so it leaves the due list and counts in the response
+ * rate as asked. 409 when it is no longer open.
+ */
+export async function consentRefused(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  input: ConsentRefusedRequest,
+): Promise<void> {
+  const survey = await loadSurveyForUser(ctx, user, input.patientId);
+  assertOpen(survey);
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = toTimestamp(meta.at);
+    if (!(await closeSurveyConsentRefused(trx, survey.id, user.id, at, input.respondent))) {
+      throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
+    }
+    await recordAudit(trx, meta, {
+      action: 'survey.consent_refused',
+      targetType: 'survey',
+      targetId: survey.id,
+      facilityId: survey.facility_id,
+      detail: { survey_type: survey.survey_type, respondent: input.respondent },
+    });
+  });
 }

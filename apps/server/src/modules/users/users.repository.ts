@@ -66,3 +66,27 @@ export async function existingFacilityIds(
   const rows = await db.selectFrom('facilities').select('id').where('id', 'in', ids).execute();
   return rows.map((row) => row.id);
 }
+
+/** Sets (a hash) or removes (null) the PIN that unlocks the tablet's lock (ADR 025). */
+export async function updatePinHash(
+  db: Kysely<Database>,
+  userId: string,
+  pinHash: string | null,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ pin_hash: pinHash, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Whether the user has a PIN for the tablet's lock. */
+export async function hasPin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('pin_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.pin_hash);
+}

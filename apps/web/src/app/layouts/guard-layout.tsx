@@ -2,8 +2,11 @@ import { UI_TEXT, type UserProfile } from '@carevoice/shared';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/spinner';
+import { DEFAULT_IDLE_LOCK_MINUTES } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { LockScreen } from '@/features/auth/components/lock-screen';
+import { useIdleLock } from '@/features/auth/hooks/use-idle-lock';
 import { SessionProvider } from '@/features/auth/hooks/use-session';
 import { isSessionEnded } from '@/lib/api-error';
 import { readTokenProfile } from '@/features/auth/token-profile';
@@ -12,7 +15,8 @@ import { readTokenProfile } from '@/features/auth/token-profile';
  * The guard (spec §2): without the `token` cookie, Login. With it, the server is asked whether
  * the session is still alive before any page shows; a 401 is handled by the QueryClient (cookie
  * removed, Login). When the server cannot be reached the page stays usable on the cookie's
- * profile, and the next call that reaches the server decides.
+ * profile, and the next call that reaches the server decides. After IDLE_LOCK_MINUTES without a
+ * touch the screen locks (ADR 025): the lock screen stands in for every screen behind the guard.
  */
 export default function GuardLayout() {
   const cookieProfile = readTokenProfile();
@@ -22,6 +26,11 @@ export default function GuardLayout() {
 
 function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
   const me = useMe();
+  const profile = me.data ?? cookieProfile;
+  const locked = useIdleLock(
+    me.data?.idle_lock_minutes ?? DEFAULT_IDLE_LOCK_MINUTES,
+    profile.sf_user_id,
+  );
   const checking = me.isPending || isSessionEnded(me.error);
   // The answer arrives as a synchronous store update; rendering the whole screen in it would be
   // one long task. Deferred, the screen renders as an interruptible background update instead.
@@ -30,8 +39,8 @@ function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
     return <FullPageLoader label={UI_TEXT.shell.checkingSession} />;
   }
   return (
-    <SessionProvider profile={me.data ?? cookieProfile}>
-      <Outlet />
+    <SessionProvider profile={profile}>
+      {locked ? <LockScreen name={profile.name} /> : <Outlet />}
     </SessionProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { UI_TEXT } from '@carevoice/shared';
 import { Box, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
-import { paths } from '@/config/paths';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { paths, type AppPath } from '@/config/paths';
+import { LeaveSurveyDialog } from '@/components/way-out';
 import { LogoutIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
 import { useLogout } from '@/features/auth/api/logout';
@@ -34,7 +35,7 @@ export default function ShellLayout() {
       >
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Logo />
+            <HomeLogo />
             <Group gap="sm" wrap="nowrap">
               <Button component={Link} to={paths.account} variant="subtle">
                 {UI_TEXT.shell.myAccount}
@@ -80,5 +81,49 @@ export default function ShellLayout() {
         </Stack>
       </Modal>
     </Box>
+  );
+}
+
+/** The screens of a survey in progress: leaving them for Home asks once (issue 17). */
+const SURVEY_SCREENS: readonly string[] = [
+  paths.surveyQuestion,
+  paths.employeeReview,
+  paths.surveySetQuestions,
+  paths.culinaryDepartmentReview,
+] satisfies readonly AppPath[];
+
+/** The logo links Home, so a kiosk tablet is never stuck; from a survey it asks first. */
+function HomeLogo() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Link
+        to={paths.home}
+        aria-label={UI_TEXT.shell.homeLink}
+        style={{
+          textDecoration: 'none',
+          display: 'inline-flex',
+          minHeight: 44,
+          alignItems: 'center',
+        }}
+        onClick={(event) => {
+          if (!SURVEY_SCREENS.includes(pathname)) return;
+          event.preventDefault();
+          setAsking(true);
+        }}
+      >
+        <Logo />
+      </Link>
+      <LeaveSurveyDialog
+        opened={asking}
+        onStay={() => setAsking(false)}
+        onLeave={() => {
+          setAsking(false);
+          void navigate(paths.home);
+        }}
+      />
+    </>
   );
 }

@@ -1,9 +1,16 @@
-import { SubmitAnswersRequestSchema, IdSchema, type SubmitAnswersRequest } from '@carevoice/shared';
+import {
+  BEDSIDE_TEXT,
+  SubmitAnswersRequestSchema,
+  IdSchema,
+  type SubmitAnswersRequest,
+} from '@carevoice/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { parseStored, readRaw, subscribeToStorage, writeStored } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 import { submitAnswers } from './api/submit-answers';
+import { markFinished } from './finished-surveys';
 
 /**
  * Submissions the server has not accepted yet (DESIGN §6), kept on the device under the spec's
@@ -135,10 +142,22 @@ export async function sendQueuedSubmissions(userId: string): Promise<number> {
         continue;
       }
       removeQueuedSubmission(entry.idempotencyKey);
-      if (outcome.kind === 'accepted') accepted += 1;
+      if (outcome.kind === 'accepted') {
+        accepted += 1;
+        markFinished({
+          userId,
+          surveyId: entry.body.patient_id,
+          patientName: entry.patientName,
+          surveyLabel: entry.surveyLabel,
+          surveyIdList: outcome.surveyIdList,
+          queued: false,
+        });
+      }
     }
   } finally {
     sending = false;
   }
+  // The staff member is told when answers that waited on the tablet have gone (issue 17).
+  if (accepted > 0) toast.success(BEDSIDE_TEXT.sent(accepted));
   return accepted;
 }

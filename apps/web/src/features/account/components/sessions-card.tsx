@@ -1,6 +1,6 @@
 import { ACCOUNT_TEXT, type AccountSession } from '@carevoice/shared';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-error';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';

@@ -7,7 +7,7 @@ import {
 } from '@carevoice/shared';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useRef, type Ref } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/features/auth';
 import { isAlreadyDecided, useDecideReview } from '../api/decide-review';
 

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT, type AuditAction, type AuditEventItem } from '@carevoice/shared';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { LoadFailed, useAdminFacilities } from '@/features/admin-facilities';
 import { errorMessage } from '@/lib/api-error';

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT } from '@carevoice/shared';
 import { Button } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-error';
 import { saveCsv } from '../csv-file';
 

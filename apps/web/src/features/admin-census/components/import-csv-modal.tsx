@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import type { CsvUpload, ImportOutcome } from '../api/import-outcome';

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT, DateStringSchema, type AdminResident } from '@carevoice/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateResident } from '../api/update-resident';

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT, type AdminFacility } from '@carevoice/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateFacility } from '../api/update-facility';

@@ -6,7 +6,7 @@ import {
 } from '@carevoice/shared';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { useSession } from '@/features/auth';
 import { errorMessage } from '@/lib/api-error';

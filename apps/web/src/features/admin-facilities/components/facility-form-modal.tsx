@@ -22,7 +22,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';

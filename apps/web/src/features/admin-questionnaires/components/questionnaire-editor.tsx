@@ -35,7 +35,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { getQuestionnaire } from '../api/get-questionnaire';

@@ -10,7 +10,7 @@ import {
 } from '@carevoice/shared';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { ADMIN_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { useSession } from '@/features/auth';

@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { loadPage } from '@/lib/browser';
-import { clearSurveyStorage } from '@/lib/storage';
+import { clearSurveyStorage, writeLockOwner } from '@/lib/storage';
 import { removeTokenCookie } from '@/lib/token-cookie';
+import { readTokenProfile } from '../token-profile';
 
 /** POST logout/: revokes the session on the server and clears its cookies. */
 export function logout(): Promise<DetailResponse> {
@@ -13,15 +14,20 @@ export function logout(): Promise<DetailResponse> {
 
 /**
  * Logout (spec §2): ends the session on the server (a failure there is ignored: the device is
- * cleaned up either way), removes the `token` cookie and the answers kept on the device, then
- * loads Login afresh so nothing of this user stays in memory.
+ * cleaned up either way), removes the `token` cookie and the user's answers kept on the device
+ * (other users' stay theirs on a shared tablet), then loads Login afresh so nothing of this user
+ * stays in memory. `keepAnswers` ("Not you? Sign in as someone else" at the tablet's lock, ADR
+ * 025): the user's survey in progress and queued answers stay on the tablet under their name
+ * until they sign in again.
  */
-export function useLogout() {
+export function useLogout({ keepAnswers = false }: { keepAnswers?: boolean } = {}) {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
+      const userId = readTokenProfile()?.sf_user_id;
       removeTokenCookie();
-      clearSurveyStorage();
+      if (!keepAnswers) clearSurveyStorage(userId);
+      writeLockOwner(null);
       loadPage(paths.login);
     },
   });

@@ -2,7 +2,7 @@ import { LoginRequestSchema, UI_TEXT } from '@carevoice/shared';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';

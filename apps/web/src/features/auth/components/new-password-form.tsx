@@ -1,7 +1,7 @@
 import { MESSAGES, OTP_LENGTH, ResetConfirmSchema, UI_TEXT } from '@carevoice/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';

@@ -10,7 +10,7 @@ import {
 import { Badge, Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import type { FacilityFlowState } from '@/lib/flow-state';

@@ -2,9 +2,10 @@ import { MESSAGES, UI_TEXT, type ActivePatient } from '@carevoice/shared';
 import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ChoiceCard } from '@/components/choice-card';
 import { Spinner } from '@/components/spinner';
+import { BackAndHome } from '@/components/way-out';
 import { paths } from '@/config/paths';
 import type { SetSurveyFlowState, SurveySetFlowState } from '@/lib/flow-state';
 import { useCreateSetSurvey } from '../api/create-set-survey';
@@ -52,6 +53,7 @@ export function ActivePatients({ flow }: { flow: SurveySetFlowState }) {
 
   return (
     <Stack gap="lg">
+      <BackAndHome />
       <Stack gap={4}>
         <Title order={1}>{text.activePatients}</Title>
         <Text c="dimmed" fw={500}>

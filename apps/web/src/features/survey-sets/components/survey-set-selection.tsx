@@ -2,6 +2,7 @@ import { MESSAGES, UI_TEXT } from '@carevoice/shared';
 import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
+import { BackAndHome } from '@/components/way-out';
 import { paths } from '@/config/paths';
 import type { SurveySetFlowState } from '@/lib/flow-state';
 import { useSurveySets } from '../api/get-survey-sets';
@@ -29,6 +30,7 @@ export function SurveySetSelection({ facilityId }: { facilityId: string }) {
 
   return (
     <Stack gap="lg" maw={720}>
+      <BackAndHome />
       <Title order={1}>{text.heading}</Title>
       {sets.isPending ? (
         <Spinner label={text.loadingSets} />

@@ -40,7 +40,7 @@ export function PendingWork() {
       const route = routeForStage(draft);
       if (route) void navigate(route, { state: draft.flow });
     },
-    discard: () => removeDraft(draft.kind),
+    discard: () => removeDraft(draft.kind, draft.userId),
   }));
 
   const sendNow = async () => {

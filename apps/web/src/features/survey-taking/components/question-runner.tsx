@@ -7,7 +7,7 @@ import {
 } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { QUESTION_TRANSITION_MS } from '@/config/constants';
 import type { Draft } from '../draft/draft';
@@ -32,6 +32,7 @@ const PROBLEM_MESSAGES: Record<AnswerProblem, string> = {
   not_a_number: MESSAGES.answerNotNumber,
   not_an_option: MESSAGES.answerNotOption,
   unsupported_type: MESSAGES.answerNotOption,
+  non_answer_not_allowed: MESSAGES.answerNotOption,
 };
 
 /**

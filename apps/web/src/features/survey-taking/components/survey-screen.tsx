@@ -1,9 +1,10 @@
 import { UI_TEXT, type Question } from '@carevoice/shared';
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type Dispatch, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
+import { LeaveSurveyButton } from '@/components/way-out';
 import { REDIRECT_TO_CULINARY_MS } from '@/config/constants';
 import { paths, type AppPath } from '@/config/paths';
 import { useSession } from '@/features/auth';
@@ -13,6 +14,8 @@ import type { DraftAction } from '../draft/draft-reducer';
 import { routeForStage } from '../draft/route-for-stage';
 import { useSurveyDraft } from '../draft/use-survey-draft';
 import { useSubmitSurvey } from '../hooks/use-submit-survey';
+import { useFinishedSurvey, type FinishedSurvey } from '../finished-surveys';
+import { FinishedSurveyStatus } from './finished-survey';
 import { NoQuestions } from './no-questions';
 
 const text = UI_TEXT.questions;
@@ -46,10 +49,14 @@ const EMPLOYEE_SCREENS: readonly AppPath[] = [paths.employeeReview, paths.culina
  * survey's screens — and leaves the rest to the screen's own view of the stage.
  */
 export function SurveyScreen({ survey, questions, children }: SurveyScreenProps) {
+  const finished = useFinishedSurvey(survey.flow.patientId);
+  const [finishedBefore] = useState(finished !== undefined);
+  // Finished on this tablet (sent or queued): its status, never its questions again (ADR 025).
+  if (finished && finishedBefore) return <FinishedSurveyStatus finished={finished} />;
   if (questions.isPending) return <Spinner label={text.loadingQuestions} />;
   if (questions.isError || questions.data.length === 0) return <NoQuestions />;
   return (
-    <OpenSurvey survey={survey} questions={questions.data}>
+    <OpenSurvey survey={survey} questions={questions.data} finished={finished}>
       {children}
     </OpenSurvey>
   );
@@ -59,7 +66,11 @@ function OpenSurvey({
   survey,
   questions,
   children,
-}: Omit<SurveyScreenProps, 'questions'> & { questions: readonly Question[] }) {
+  finished,
+}: Omit<SurveyScreenProps, 'questions'> & {
+  questions: readonly Question[];
+  finished: FinishedSurvey | undefined;
+}) {
   const profile = useSession();
   const { pathname } = useLocation();
   const [draft, dispatch] = useSurveyDraft({ ...survey, userId: profile.sf_user_id }, questions);
@@ -67,6 +78,10 @@ function OpenSurvey({
 
   const route = routeForStage(draft);
   const [openedOn] = useState(route);
+  // Finished meanwhile in another tab: its status instead of questions that would be refused.
+  if (finished && draft.stage !== 'submitted' && !sending) {
+    return <FinishedSurveyStatus finished={finished} />;
+  }
   if (sending || route === null) return <Spinner label={text.submitting} />;
   if (route !== pathname) {
     // Yes on a culinary set's acknowledgement question opens the review after a pause (spec §4);
@@ -79,9 +94,12 @@ function OpenSurvey({
   const wide = EMPLOYEE_SCREENS.includes(route);
   return (
     <Stack gap={wide ? 'lg' : 'md'} maw={wide ? 960 : 820} mx="auto">
-      <Text c="dimmed" fw={500}>
-        {draft.flow.patientName} · {surveyLabel(draft)}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text fw={600} fz="lg" data-testid="survey-resident">
+          {draft.flow.patientName} · {surveyLabel(draft)}
+        </Text>
+        <LeaveSurveyButton />
+      </Group>
       {children({
         draft,
         questions,

@@ -1,4 +1,4 @@
-import type { SubmitAnswersRequest } from '@carevoice/shared';
+import type { Respondent, SubmitAnswersRequest } from '@carevoice/shared';
 import type { Draft } from './draft';
 
 /**
@@ -7,9 +7,11 @@ import type { Draft } from './draft';
  */
 export function buildSubmission(
   draft: Pick<Draft, 'userId' | 'history' | 'comments' | 'acknowledgements'> & {
-    flow: { patientId: string };
+    flow: { patientId: string; respondent?: Respondent | undefined };
   },
 ): SubmitAnswersRequest {
+  // Who answered, when not the resident (the server's default; ADR 026).
+  const respondent = draft.flow.respondent;
   return {
     survey_answer_list: draft.history.map((entry) => {
       const comment = draft.comments[entry.questionId]?.trim() ?? '';
@@ -18,10 +20,12 @@ export function buildSubmission(
         Survey_Question__c: entry.questionId,
         Answer__c: entry.answer,
         Comment__c: comment === '' ? null : comment,
+        ...(entry.nonAnswer ? { Non_Answer__c: entry.nonAnswer } : {}),
       };
     }),
     patient_id: draft.flow.patientId,
     sf_user_id: draft.userId,
     ack_data: draft.acknowledgements,
+    ...(respondent && respondent !== 'resident' ? { respondent } : {}),
   };
 }

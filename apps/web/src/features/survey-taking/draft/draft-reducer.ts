@@ -2,6 +2,7 @@ import {
   answerAndAdvance,
   goBack,
   type AcknowledgementEntry,
+  type NonAnswer,
   type Question,
 } from '@carevoice/shared';
 import { freshProgress, type Draft } from './draft';
@@ -19,10 +20,17 @@ export type DraftAction =
   | { type: 'start'; questions: readonly Question[] }
   /** Typing or choosing in the answer box of the question on screen (kept for a reload). */
   | { type: 'type-answer'; answer: string | null }
+  /** 'Refused' or "Don't know" chosen for the question on screen (null: taken back; ADR 026). */
+  | { type: 'choose-non-answer'; nonAnswer: NonAnswer | null }
   /** Typing in the comments box of a question (survey sets). */
   | { type: 'type-comment'; questionId: string; comment: string }
   /** Next: answers the question on screen and moves to the one its answer leads to. */
-  | { type: 'answer'; questions: readonly Question[]; answer: string | null }
+  | {
+      type: 'answer';
+      questions: readonly Question[];
+      answer: string | null;
+      nonAnswer?: NonAnswer | undefined;
+    }
   /**
    * One step back: Prev (the previous question, its answer offered again), leaving the employees
    * for the acknowledgement question, or Back from 'Are you sure you want to submit?'.
@@ -57,8 +65,13 @@ export function draftReducer<D extends Draft>(draft: D, action: DraftAction): D 
       return { ...draft, ...freshProgress() };
 
     case 'type-answer':
-      if (draft.stage !== 'questions' || draft.pending === action.answer) return draft;
-      return { ...draft, pending: action.answer };
+      if (draft.stage !== 'questions') return draft;
+      if (draft.pending === action.answer && !draft.pendingNonAnswer) return draft;
+      return { ...draft, pending: action.answer, pendingNonAnswer: undefined };
+
+    case 'choose-non-answer':
+      if (draft.stage !== 'questions') return draft;
+      return { ...draft, pending: null, pendingNonAnswer: action.nonAnswer ?? undefined };
 
     case 'type-comment':
       if (draft.stage !== 'questions') return draft;
@@ -66,9 +79,9 @@ export function draftReducer<D extends Draft>(draft: D, action: DraftAction): D 
 
     case 'answer': {
       if (draft.stage !== 'questions' || draft.index >= action.questions.length) return draft;
-      const result = answerAndAdvance(action.questions, draft, action.answer);
+      const result = answerAndAdvance(action.questions, draft, action.answer, action.nonAnswer);
       if (!result.ok) return draft;
-      return { ...draft, ...result.state, pending: null };
+      return { ...draft, ...result.state, pending: null, pendingNonAnswer: undefined };
     }
 
     case 'back':
@@ -81,7 +94,12 @@ export function draftReducer<D extends Draft>(draft: D, action: DraftAction): D 
         if (!result.ok) return draft;
         // Prev takes the answer off the stack but offers it again (ADR 006).
         const removed = draft.history.at(-1);
-        return { ...draft, ...result.state, pending: removed?.answer ?? null };
+        return {
+          ...draft,
+          ...result.state,
+          pending: removed?.answer ?? null,
+          pendingNonAnswer: removed?.nonAnswer,
+        };
       }
       return draft;
 

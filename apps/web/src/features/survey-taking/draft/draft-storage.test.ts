@@ -88,7 +88,7 @@ describe('keeping drafts', () => {
     saveDraft(residentDraft({ stage: 'submitted' }));
     expect(localStorage.getItem('surveyAnswers')).toBeNull();
     saveDraft(setDraft());
-    removeDraft('set');
+    removeDraft('set', 'user-1');
     expect(readDraft('set', 'user-1')).toBeUndefined();
   });
 
@@ -110,7 +110,20 @@ describe('keeping drafts', () => {
     expect(saveDraft(draft)).toBe(false);
     expect(readDraft('resident', 'user-1')).toBe(draft);
     expect(readDraft('resident', 'user-2')).toBeUndefined();
-    removeDraft('resident');
+    removeDraft('resident', 'user-1');
     expect(readDraft('resident', 'user-1')).toBeUndefined();
+  });
+
+  it("keeps each user's draft on a shared tablet: another user's survey replaces nobody's", () => {
+    const mine = residentDraft({ index: 2, history: [{ questionId: 'q1', answer: 'Yes' }] });
+    const theirs = residentDraft({ userId: 'user-2' });
+    saveDraft(mine);
+    saveDraft(theirs);
+    expect(readDraft('resident', 'user-1')).toEqual(mine);
+    expect(readDraft('resident', 'user-2')).toEqual(theirs);
+    saveDraft({ ...theirs, stage: 'submitted' });
+    expect(readDraft('resident', 'user-2')).toBeUndefined();
+    expect(readDraft('resident', 'user-1')).toEqual(mine);
+    expect(JSON.parse(localStorage.getItem('surveyAnswers') ?? '')).toMatchObject({ version: 2 });
   });
 });

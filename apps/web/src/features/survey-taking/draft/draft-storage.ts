@@ -83,9 +83,46 @@ const STORED_SCHEMAS = {
  */
 const unsaved = new Map<DraftKind, Draft>();
 
+/**
+ * Several users' drafts of one kind (a shared tablet, ADR 025): each user's survey in progress
+ * stays theirs when someone else signs in and starts one. One draft alone keeps the single shape.
+ */
+const ManyDraftsSchema = z.object({ version: z.literal(3), drafts: z.array(z.unknown()) });
+
+/** Every draft of this kind kept on the tablet, of every user. */
+function keptDrafts(kind: DraftKind, raw: string | null): Draft[] {
+  const many = parseStored(raw, ManyDraftsSchema);
+  const items: unknown[] = many ? many.drafts : [parseStored(raw, z.unknown())];
+  return items.flatMap((item) => {
+    const parsed = STORED_SCHEMAS[kind].safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 function parseDraft(kind: DraftKind, raw: string | null, userId: string): Draft | undefined {
-  const draft = parseStored(raw, STORED_SCHEMAS[kind]);
-  return draft?.userId === userId && draft.stage !== 'submitted' ? draft : undefined;
+  return keptDrafts(kind, raw).find(
+    (draft) => draft.userId === userId && draft.stage !== 'submitted',
+  );
+}
+
+/** Writes the drafts of one kind: the single shape for one, the list for several. */
+function writeDrafts(kind: DraftKind, drafts: readonly Draft[]): boolean {
+  const key = STORAGE_KEYS[kind];
+  const [only, ...more] = drafts;
+  if (!only) {
+    removeStored(key);
+    return true;
+  }
+  if (more.length === 0) return writeStored(key, { version: STORED_VERSION, ...only });
+  return writeStored(key, {
+    version: 3,
+    drafts: drafts.map((draft) => ({ version: STORED_VERSION, ...draft })),
+  });
+}
+
+/** The drafts of this kind of users other than `userId`. */
+function othersDrafts(kind: DraftKind, userId: string): Draft[] {
+  return keptDrafts(kind, readRaw(STORAGE_KEYS[kind])).filter((draft) => draft.userId !== userId);
 }
 
 /** The user's draft of this kind, as kept on the tablet (read once, when a survey screen opens). */
@@ -100,21 +137,20 @@ export function readDraft(kind: DraftKind, userId: string): Draft | undefined {
  * false when the browser refused to store it.
  */
 export function saveDraft(draft: Draft): boolean {
-  const key = STORAGE_KEYS[draft.kind];
   if (draft.stage === 'submitted') {
-    removeDraft(draft.kind);
+    removeDraft(draft.kind, draft.userId);
     return true;
   }
-  const saved = writeStored(key, { version: STORED_VERSION, ...draft });
+  const saved = writeDrafts(draft.kind, [...othersDrafts(draft.kind, draft.userId), draft]);
   if (saved) unsaved.delete(draft.kind);
   else unsaved.set(draft.kind, draft);
   return saved;
 }
 
-/** Throws the draft of this kind away (Discard on Home, or submitted). */
-export function removeDraft(kind: DraftKind): void {
-  unsaved.delete(kind);
-  removeStored(STORAGE_KEYS[kind]);
+/** Throws the user's draft of this kind away (Discard on Home, or submitted). */
+export function removeDraft(kind: DraftKind, userId: string): void {
+  if (unsaved.get(kind)?.userId === userId) unsaved.delete(kind);
+  writeDrafts(kind, othersDrafts(kind, userId));
 }
 
 /** Home: the user's draft of this kind kept on the tablet, kept up to date with the storage. */

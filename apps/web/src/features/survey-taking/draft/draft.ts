@@ -1,4 +1,9 @@
-import { AcknowledgementEntrySchema, IdSchema, TEXT_MAX_LENGTH } from '@carevoice/shared';
+import {
+  AcknowledgementEntrySchema,
+  IdSchema,
+  NON_ANSWERS,
+  TEXT_MAX_LENGTH,
+} from '@carevoice/shared';
 import { z } from 'zod';
 import { SetSurveyFlowStateSchema, SurveyFlowStateSchema } from '@/lib/flow-state';
 
@@ -11,6 +16,8 @@ import { SetSurveyFlowStateSchema, SurveyFlowStateSchema } from '@/lib/flow-stat
 const PathAnswerSchema = z.object({
   questionId: IdSchema,
   answer: z.string().max(TEXT_MAX_LENGTH).nullable(),
+  /** 'Refused' or "Don't know" instead of an answer (ADR 026). */
+  nonAnswer: z.enum(NON_ANSWERS).optional(),
 });
 
 /** What every draft holds, whatever its kind. */
@@ -25,6 +32,8 @@ export const DraftFieldsSchema = z.object({
   history: z.array(PathAnswerSchema),
   /** What is in the answer box of the question on screen, not yet confirmed with Next. */
   pending: z.string().max(TEXT_MAX_LENGTH).nullable(),
+  /** A non-answer chosen for the question on screen instead of an answer, not yet confirmed. */
+  pendingNonAnswer: z.enum(NON_ANSWERS).optional(),
   /** Comments per question id (survey sets). */
   comments: z.record(z.string(), z.string().max(TEXT_MAX_LENGTH)),
   acknowledgements: z.array(AcknowledgementEntrySchema),

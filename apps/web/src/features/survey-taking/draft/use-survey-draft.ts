@@ -1,6 +1,6 @@
 import { MESSAGES, type Question } from '@carevoice/shared';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { createDraft, isDraftOf, type Draft, type NewDraft } from './draft';
 import { draftReducer, type DraftAction } from './draft-reducer';
 import { readDraft, saveDraft } from './draft-storage';

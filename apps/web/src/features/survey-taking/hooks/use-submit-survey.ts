@@ -1,11 +1,12 @@
 import { MESSAGES, type SubmitAnswersRequest } from '@carevoice/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { REDIRECT_AFTER_DISCHARGE_MS, REDIRECT_AFTER_SUBMIT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import type { PrintFlowState } from '@/lib/flow-state';
 import { submitAnswers } from '../api/submit-answers';
+import { markFinished } from '../finished-surveys';
 import { classifySubmitError, enqueueSubmission, noteRetryAfter } from '../submission-queue';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
@@ -42,9 +43,19 @@ export function useSubmitSurvey() {
 
   const submit = (submission: SurveySubmission) => {
     if (mutation.isPending || done) return;
+    const finished = (surveyIdList: string[], queued: boolean) =>
+      markFinished({
+        userId: submission.body.sf_user_id,
+        surveyId: submission.body.patient_id,
+        patientName: submission.patientName,
+        surveyLabel: submission.surveyLabel,
+        surveyIdList,
+        queued,
+      });
     mutation.mutate(submission, {
       onSuccess: (response) => {
         setDone(true);
+        finished(response.survey_id_list, false);
         submission.onSubmitted();
         toast.success(MESSAGES.successfullySubmitted);
         const state: PrintFlowState = {
@@ -63,6 +74,7 @@ export function useSubmitSurvey() {
         }
         setDone(true);
         if (outcome.kind === 'already-submitted') {
+          finished([], false);
           submission.onSubmitted();
           toast.info(MESSAGES.surveyAlreadyCompleted);
         } else {
@@ -79,6 +91,7 @@ export function useSubmitSurvey() {
             toast.error(MESSAGES.storageUnavailable);
             return;
           }
+          finished([], true);
           submission.onSubmitted();
           toast.error(MESSAGES.somethingWentWrongSubmit);
           toast.info(MESSAGES.submissionQueued);

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ArrowLeftIcon } from '@/components/icons';
 import { DATE_FORMAT, REDIRECT_AFTER_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';

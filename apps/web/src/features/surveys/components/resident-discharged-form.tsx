@@ -2,7 +2,7 @@ import { DISCHARGE_REASONS, MESSAGES, UI_TEXT, type DischargeReason } from '@car
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { REDIRECT_AFTER_DISCHARGE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';

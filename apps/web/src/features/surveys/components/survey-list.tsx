@@ -13,7 +13,7 @@ import {
 import type { DatesRangeValue } from '@mantine/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ArrowLeftIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { DATE_RANGE_SEPARATOR, REDIRECT_AFTER_CREATE_MS } from '@/config/constants';

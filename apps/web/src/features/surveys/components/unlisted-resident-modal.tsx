@@ -8,7 +8,7 @@ import {
 import { Button, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import type { SurveyFlowState } from '@/lib/flow-state';
 import { useCreateSurvey } from '../api/create-survey';

@@ -1,0 +1,66 @@
+/**
+ * The texts of the bedside (issue 17, ADR 025–027): the tablet's lock, the PIN card, the honest
+ * non-answers, who answers, the finished survey's status and the question screen's helpers.
+ * The spec's own texts stay in messages.ts, unchanged.
+ */
+import type { NonAnswer, Respondent } from './enums.js';
+
+export const BEDSIDE_TEXT = {
+  lock: {
+    heading: 'Locked',
+    help: (name: string) =>
+      `This tablet locked itself after a while without use. ${name}, unlock it to go on where you were.`,
+    secret: 'Password or PIN',
+    unlock: 'Unlock',
+    notYou: 'Not you? Sign in as someone else',
+    secretRequired: 'Enter your password or PIN.',
+    wrong: 'That password or PIN is not right.',
+    unlocked: 'Unlocked',
+  },
+  pin: {
+    heading: 'PIN for unlocking',
+    help: 'After a few minutes without use the tablet locks. A PIN of 4 to 6 digits unlocks it faster than your password; signing in still needs the password.',
+    isSet: 'A PIN is set.',
+    notSet: 'No PIN is set: the tablet unlocks with your password.',
+    pin: 'New PIN (4 to 6 digits)',
+    password: 'Current password',
+    save: 'Set PIN',
+    remove: 'Remove PIN',
+    saved: 'Your PIN is set.',
+    removed: 'Your PIN is removed.',
+  },
+  nonAnswers: {
+    Refused: 'Refused',
+    "Don't know": "Don't know",
+  } satisfies Record<NonAnswer, string>,
+  nonAnswerGroup: 'Or, instead of an answer',
+  respondents: {
+    resident: 'The resident',
+    family: 'A family member',
+    representative: 'Another representative',
+  } satisfies Record<Respondent, string>,
+  respondentLegend: 'Who is answering?',
+  consentRefused: 'Consent refused',
+  consentRefusedSaved: 'The refusal is recorded. The survey is closed.',
+  progress: (position: number, total: number) => `Question ${position} of ${total}`,
+  progressAbout: (position: number, total: number) => `Question ${position} of about ${total}`,
+  characters: (count: number, max: number) => `${count} / ${max} characters`,
+  textSize: 'Text size',
+  textSizes: { normal: 'Normal', large: 'Large', larger: 'Larger' },
+  language: 'Language of the questions',
+  home: 'Home',
+  back: 'Back',
+  leaveHeading: 'Leave this survey?',
+  leaveBody: 'The answers so far stay on this tablet; you can continue the survey from Home.',
+  leave: 'Leave survey',
+  stay: 'Stay',
+  finishedHeading: 'This survey is finished',
+  finishedSent: (patient: string, type: string, when: string) =>
+    `${patient} - ${type} Survey was submitted ${when}. It cannot be answered again.`,
+  finishedQueued: (patient: string, type: string) =>
+    `${patient} - ${type} Survey is finished and waits on this tablet to be sent. It cannot be answered again.`,
+  sent: (count: number) => (count === 1 ? '1 survey sent' : `${count} surveys sent`),
+  overdue: 'Overdue',
+  dueToday: 'Due today',
+  due: (date: string) => `Due ${date}`,
+} as const;
