@@ -67,23 +67,29 @@ async function plan(
   return { filter, groups, columnOf, header: [...FIXED_HEADER, ...groups.map((g) => g.text)] };
 }
 
-/** The completed surveys of the filter, a page at a time (oldest due date last, keyset order). */
+/**
+ * The completed surveys of the filter, a page at a time: facility after facility, each in keyset
+ * order (due date, id, newest first), so every page is a range of the index, not a sort.
+ */
 async function* surveyPages(
   ctx: AppContext,
   filter: SurveyFilter,
 ): AsyncGenerator<SurveyListRow[]> {
-  let after: readonly [string, string] | undefined;
-  for (;;) {
-    const rows = await listSurveys(ctx.db, ctx.dialect, filter, {
-      statuses: ['completed'],
-      after,
-      limit: EXPORT_BATCH_SIZE,
-    });
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    const last = rows.at(-1) as SurveyListRow;
-    after = [last.due_date, last.id];
+  for (const facilityId of filter.facilityIds) {
+    const one = { ...filter, facilityIds: [facilityId] };
+    let after: readonly [string, string] | undefined;
+    for (;;) {
+      const rows = await listSurveys(ctx.db, ctx.dialect, one, {
+        statuses: ['completed'],
+        after,
+        limit: EXPORT_BATCH_SIZE,
+      });
+      if (rows.length === 0) break;
+      yield rows;
+      if (rows.length < EXPORT_BATCH_SIZE) break;
+      const last = rows.at(-1) as SurveyListRow;
+      after = [last.due_date, last.id];
+    }
   }
 }
 
