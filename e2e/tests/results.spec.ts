@@ -113,12 +113,12 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
   await expect(page.getByRole('heading', { name: 'Survey Results', level: 1 })).toBeVisible();
 
   // Filters: one facility, the last 365 days, the Admission survey — all in the address.
-  await page.getByRole('textbox', { name: 'Facilities' }).click();
+  await page.getByRole('combobox', { name: 'Facilities' }).click();
   await page.getByRole('option', { name: facility.name }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: 'Period' }).click();
+  await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Last 365 days' }).click();
-  await page.getByRole('textbox', { name: 'Survey' }).click();
+  await page.getByRole('combobox', { name: 'Survey' }).click();
   await page.getByRole('option', { name: 'Admission' }).click();
   await expect(page).toHaveURL(
     new RegExp(`[?&]facility=${facility.id}&period=365&type=Admission$`),
@@ -131,8 +131,8 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
 
   // Reload keeps the filters.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Survey' })).toHaveValue('Admission');
-  await expect(page.getByRole('textbox', { name: 'Period' })).toHaveValue('Last 365 days');
+  await expect(page.getByRole('combobox', { name: 'Survey' })).toHaveValue('Admission');
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Last 365 days');
 
   // Drill down: an answer's count → the surveys behind it → one survey, printed.
   await page
