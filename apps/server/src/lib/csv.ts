@@ -136,6 +136,16 @@ export function toCsv<C extends string>(
   return `\uFEFF${Papa.unparse({ fields: [...columns], data: cells }, { newline: '\r\n' })}\r\n`;
 }
 
+/**
+ * CSV lines of rows of cells (each neutralised, quoted where needed, CRLF after every line), for
+ * a file written a page at a time (the results export); the caller writes the byte-order mark.
+ */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return '';
+  const cells = rows.map((row) => row.map(neutraliseCell));
+  return `${Papa.unparse(cells, { newline: '\r\n' })}\r\n`;
+}
+
 /** The Content-Disposition of a download named `name` (ASCII only: the name is ours). */
 export function attachment(name: string): string {
   return `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;

@@ -6,14 +6,14 @@
  * Both stream: surveys are read a page at a time in keyset order (EXPORT_BATCH_SIZE), each
  * page's answers with one query, and written out before the next page is read, so 100,000
  * surveys take the same memory as one page. Every cell a spreadsheet could run as a formula is
- * neutralised (lib/csv.ts); the CSV starts with a byte-order mark. Every export is audited.
+ * neutralised (lib/csv.ts, which also writes the CSV lines through papaparse, as every other
+ * export of the product does); the CSV starts with a byte-order mark. Every export is audited.
  */
 import { PassThrough, Readable } from 'node:stream';
 import { RESULTS_TEXT, type ResultsExportQuery } from '@carevoice/shared';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
-import { neutraliseCell } from '../../lib/csv.js';
+import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -27,7 +27,7 @@ import {
 import { questionGroups, resolveFilter, type QuestionGroup } from './results.service.js';
 
 /** Surveys read per page of an export. */
-export const EXPORT_BATCH_SIZE = 1000;
+export const EXPORT_BATCH_SIZE = 2000;
 
 const columns = RESULTS_TEXT.exportColumns;
 
@@ -67,23 +67,29 @@ async function plan(
   return { filter, groups, columnOf, header: [...FIXED_HEADER, ...groups.map((g) => g.text)] };
 }
 
-/** The completed surveys of the filter, a page at a time (oldest due date last, keyset order). */
+/**
+ * The completed surveys of the filter, a page at a time: facility after facility, each in keyset
+ * order (due date, id, newest first), so every page is a range of the index, not a sort.
+ */
 async function* surveyPages(
   ctx: AppContext,
   filter: SurveyFilter,
 ): AsyncGenerator<SurveyListRow[]> {
-  let after: readonly [string, string] | undefined;
-  for (;;) {
-    const rows = await listSurveys(ctx.db, ctx.dialect, filter, {
-      statuses: ['completed'],
-      after,
-      limit: EXPORT_BATCH_SIZE,
-    });
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    const last = rows.at(-1) as SurveyListRow;
-    after = [last.due_date, last.id];
+  for (const facilityId of filter.facilityIds) {
+    const one = { ...filter, facilityIds: [facilityId] };
+    let after: readonly [string, string] | undefined;
+    for (;;) {
+      const rows = await listSurveys(ctx.db, ctx.dialect, one, {
+        statuses: ['completed'],
+        after,
+        limit: EXPORT_BATCH_SIZE,
+      });
+      if (rows.length === 0) break;
+      yield rows;
+      if (rows.length < EXPORT_BATCH_SIZE) break;
+      const last = rows.at(-1) as SurveyListRow;
+      after = [last.due_date, last.id];
+    }
   }
 }
 
@@ -166,10 +172,8 @@ const neutralise = (row: readonly string[]) => row.map(neutraliseCell);
 
 function csvStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
   async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${stringify([neutralise(exportPlan.header)], { record_delimiter: '\r\n' })}`;
-    for await (const rows of responseRows(ctx, exportPlan)) {
-      yield stringify(rows.map(neutralise), { record_delimiter: '\r\n' });
-    }
+    yield `\uFEFF${csvLines([exportPlan.header])}`;
+    for await (const rows of responseRows(ctx, exportPlan)) yield csvLines(rows);
   }
   return Readable.from(lines());
 }

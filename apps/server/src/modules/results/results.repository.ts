@@ -202,81 +202,53 @@ function completedAnswers(db: Kysely<Database>, filter: SurveyFilter) {
     .where('surveys.status', '=', 'completed');
 }
 
-/** Per question row and option key(s): answers, answers with a value, non-blank comments. */
+/**
+ * Every answer count the questions need, in one pass over the period's answers: per month of the
+ * due date, question row and option key(s), the answers, those with a value and the non-blank
+ * comments; for the Number question rows also per value. (One query that starts from the
+ * surveys: a filter on the answers' question would let a planner start from every answer ever
+ * given to those questions.)
+ */
 export async function countAnswers(
   db: Kysely<Database>,
   filter: SurveyFilter,
+  numberQuestionIds: readonly string[],
 ): Promise<
   {
+    month: string;
     question_id: string;
     answer_key: string | null;
+    value: string | null;
     n: number;
     answered: number;
     comments: number;
   }[]
 > {
+  const month = sql<string>`substr(surveys.due_date, 1, 7)`;
+  const value =
+    numberQuestionIds.length === 0
+      ? sql<string | null>`null`
+      : sql<string | null>`case when answers.question_id in (${sql.join(
+          numberQuestionIds.map((id) => sql.val(id)),
+        )}) then answers.answer end`;
   const rows = await completedAnswers(db, filter)
     .select((eb) => [
+      month.as('month'),
       'answers.question_id',
       'answers.answer_key',
+      value.as('value'),
       eb.fn.countAll<number>().as('n'),
       eb.fn.count<number>('answers.answer').as('answered'),
       eb.fn.count<number>('answers.comment').as('comments'),
     ])
-    .groupBy(['answers.question_id', 'answers.answer_key'])
+    // By the output column: PostgreSQL would not match the CASE's parameters in a repeated copy.
+    .groupBy([month, 'answers.question_id', 'answers.answer_key', sql`value`])
     .execute();
   return rows.map((row) => ({
     ...row,
     n: Number(row.n),
     answered: Number(row.answered),
     comments: Number(row.comments),
-  }));
-}
-
-/** Per month of the due date, question row and option key(s): answers (choice questions). */
-export async function countAnswersByMonth(
-  db: Kysely<Database>,
-  filter: SurveyFilter,
-  questionIds: readonly string[],
-): Promise<{ month: string; question_id: string; answer_key: string; n: number }[]> {
-  if (questionIds.length === 0) return [];
-  const month = sql<string>`substr(surveys.due_date, 1, 7)`;
-  const rows = await completedAnswers(db, filter)
-    .where('answers.question_id', 'in', [...questionIds])
-    .where('answers.answer_key', 'is not', null)
-    .select((eb) => [
-      month.as('month'),
-      'answers.question_id',
-      'answers.answer_key',
-      eb.fn.countAll<number>().as('n'),
-    ])
-    .groupBy([month, 'answers.question_id', 'answers.answer_key'])
-    .execute();
-  return rows.map((row) => ({
-    month: row.month,
-    question_id: row.question_id,
-    answer_key: row.answer_key as string,
-    n: Number(row.n),
-  }));
-}
-
-/** The values of Number answers, with how often each was given. */
-export async function countNumberValues(
-  db: Kysely<Database>,
-  filter: SurveyFilter,
-  questionIds: readonly string[],
-): Promise<{ question_id: string; answer: string; n: number }[]> {
-  if (questionIds.length === 0) return [];
-  const rows = await completedAnswers(db, filter)
-    .where('answers.question_id', 'in', [...questionIds])
-    .where('answers.answer', 'is not', null)
-    .select((eb) => ['answers.question_id', 'answers.answer', eb.fn.countAll<number>().as('n')])
-    .groupBy(['answers.question_id', 'answers.answer'])
-    .execute();
-  return rows.map((row) => ({
-    question_id: row.question_id,
-    answer: row.answer as string,
-    n: Number(row.n),
   }));
 }
 

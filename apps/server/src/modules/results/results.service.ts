@@ -35,12 +35,10 @@ import {
   acknowledgementsOfSurveys,
   answersOfSurveys,
   countAnswers,
-  countAnswersByMonth,
   countByMonth,
   countByStatus,
   countDaysToComplete,
   countNotCompletable,
-  countNumberValues,
   facilityNames,
   findSurveyRow,
   listComments,
@@ -259,13 +257,12 @@ export async function resultsQuestions(
   const groups = await questionGroups(ctx, filter);
   const groupOfRow = new Map<string, QuestionGroup>();
   for (const group of groups) for (const id of group.rowIds) groupOfRow.set(id, group);
-  const choiceRows = groups.filter((g) => isChoiceType(g.type)).flatMap((g) => g.rowIds);
   const numberRows = groups.filter((g) => g.type === 'Number').flatMap((g) => g.rowIds);
-  const [counts, monthly, numbers] = await Promise.all([
-    countAnswers(ctx.db, filter),
-    countAnswersByMonth(ctx.db, filter, choiceRows),
-    countNumberValues(ctx.db, filter, numberRows),
-  ]);
+  const counts = await countAnswers(ctx.db, filter, numberRows);
+  const monthly = counts.filter(
+    (row) => row.answer_key !== null && isChoiceType(groupOfRow.get(row.question_id)?.type ?? ''),
+  );
+  const numbers = counts.filter((row) => row.value !== null);
 
   return groups.map((group) => {
     const rows = counts.filter((row) => groupOfRow.get(row.question_id) === group);
@@ -293,7 +290,7 @@ export async function resultsQuestions(
         const month = byMonth.get(row.month) ?? new Map<string, number>();
         byMonth.set(row.month, month);
         answeredByMonth.set(row.month, (answeredByMonth.get(row.month) ?? 0) + row.n);
-        for (const key of row.answer_key.split(';')) {
+        for (const key of (row.answer_key as string).split(';')) {
           month.set(key, (month.get(key) ?? 0) + row.n);
         }
       }
@@ -318,7 +315,7 @@ export async function resultsQuestions(
     if (group.type === 'Number') {
       const values = numbers
         .filter((row) => groupOfRow.get(row.question_id) === group)
-        .map((row) => ({ value: Number(row.answer), n: row.n }))
+        .map((row) => ({ value: Number(row.value), n: row.n }))
         .filter((entry) => Number.isFinite(entry.value));
       const total = values.reduce((sum, entry) => sum + entry.n, 0);
       const sum = values.reduce((acc, entry) => acc + entry.value * entry.n, 0);
