@@ -21,6 +21,11 @@ import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 const MANAGER = 'manager@carevoice.test';
 const STAFF = 'staff@carevoice.test';
 const API = '/api/v1/users';
+/**
+ * Where the staff member's survey raises the alert: Maple Grove, whose due Admission surveys no
+ * other suite counts (survey taking and the due list work in Riverside).
+ */
+const ALERT_FACILITY = 'Maple Grove Care Home';
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`${API}/${path}`);
@@ -49,7 +54,7 @@ function alertingAnswer(question: Question): string | null {
 }
 
 /**
- * Submits the facility's first due Admission survey through the real API, as the survey screens
+ * Submits the facility's last due Admission survey through the real API, as the survey screens
  * would, with answers that raise alerts. Returns the resident's name.
  */
 async function submitAlertingSurvey(page: Page, facilityId: string): Promise<string> {
@@ -58,7 +63,8 @@ async function submitAlertingSurvey(page: Page, facilityId: string): Promise<str
     page,
     `facility-survey-patients/${facilityId}/Admission/`,
   );
-  const survey = survey_list[0];
+  // The last one: other suites take the first, and may run at the same time.
+  const survey = survey_list[survey_list.length - 1];
   expect(survey, 'a due Admission survey').toBeDefined();
   const surveyId = survey?.id as string;
   const questions = await getJson<Question[]>(page, `survey-questions/Admission/${facilityId}/`);
@@ -113,12 +119,12 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
   await expect(page.getByRole('heading', { name: 'Survey Results', level: 1 })).toBeVisible();
 
   // Filters: one facility, the last 365 days, the Admission survey — all in the address.
-  await page.getByRole('textbox', { name: 'Facilities' }).click();
+  await page.getByRole('combobox', { name: 'Facilities' }).click();
   await page.getByRole('option', { name: facility.name }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: 'Period' }).click();
+  await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Last 365 days' }).click();
-  await page.getByRole('textbox', { name: 'Survey' }).click();
+  await page.getByRole('combobox', { name: 'Survey' }).click();
   await page.getByRole('option', { name: 'Admission' }).click();
   await expect(page).toHaveURL(
     new RegExp(`[?&]facility=${facility.id}&period=365&type=Admission$`),
@@ -131,8 +137,8 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
 
   // Reload keeps the filters.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Survey' })).toHaveValue('Admission');
-  await expect(page.getByRole('textbox', { name: 'Period' })).toHaveValue('Last 365 days');
+  await expect(page.getByRole('combobox', { name: 'Survey' })).toHaveValue('Admission');
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Last 365 days');
 
   // Drill down: an answer's count → the surveys behind it → one survey, printed.
   await page
@@ -209,12 +215,7 @@ test('a manager acknowledges and resolves an alert raised a moment earlier by a 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff, STAFF);
-  const { facilities } = await getJson<{ facilities: { id: string; name: string }[] }>(
-    staff,
-    `facility/permission/${(await getJson<{ sf_user_id: string }>(staff, 'me/')).sf_user_id}/`,
-  );
-  const facility = facilities[facilities.length - 1] as { id: string; name: string };
-  const resident = await submitAlertingSurvey(staff, await facilityIdByName(staff, facility.name));
+  const resident = await submitAlertingSurvey(staff, await facilityIdByName(staff, ALERT_FACILITY));
   await staffContext.close();
 
   await signIn(page, MANAGER);

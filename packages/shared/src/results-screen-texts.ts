@@ -188,6 +188,7 @@ export const RESULTS_TEXT = {
     notePlaceholder: 'For example: spoke with the resident and the charge nurse; pain reviewed.',
     resolveTitle: 'Resolve the alert',
     cancel: 'Cancel',
+    dismiss: 'Dismiss the message',
     conflict: 'Someone else changed this alert in the meantime. The list now shows it as it is.',
     openSurvey: 'Open the survey',
     noteLabel: 'Note',

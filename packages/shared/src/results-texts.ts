@@ -1,7 +1,8 @@
 /**
  * The texts of the results area and the alerts inbox (DESIGN §8, issue 16): the server's refusals
- * (RESULTS_MESSAGES, which the contract's schemas also use) and the alert mail. The screens' texts (RESULTS_TEXT) are in results-screen-texts.ts, so that only the
- * results screens' chunk carries them (ADR 014's pattern).
+ * (RESULTS_MESSAGES, which the contract's schemas also use) and the alert mail. The screens'
+ * texts (RESULTS_TEXT) are in results-screen-texts.ts, so that only the results screens' chunk
+ * carries them (ADR 014's pattern).
  */
 import {
   RESULTS_FACILITIES_MAX,

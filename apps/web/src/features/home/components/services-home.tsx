@@ -122,7 +122,7 @@ export function ServicesHome({
                       component="span"
                       variant="light"
                       color={alertCounts.data?.overdue ? 'red' : 'orange'}
-                      c={alertCounts.data?.overdue ? 'red.9' : 'orange.9'}
+                      c={alertCounts.data?.overdue ? 'red.9' : 'dark.8'}
                       size="lg"
                     >
                       {ALERT_TILE_TEXT.count(openAlerts)}

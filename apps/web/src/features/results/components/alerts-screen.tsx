@@ -37,6 +37,12 @@ import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 const text = RESULTS_TEXT.alerts;
 
 const ALL = 'all';
+/** A status's tint (its text stays dark: orange text on an orange tint is too faint). */
+const STATUS_COLORS: Record<AlertStatus, string> = {
+  open: 'orange',
+  acknowledged: 'blue',
+  resolved: 'green',
+};
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
 
@@ -132,7 +138,13 @@ function ResolveDialog({
   };
 
   return (
-    <Modal opened={alert !== null} onClose={close} title={text.resolveTitle} centered>
+    <Modal
+      opened={alert !== null}
+      onClose={close}
+      title={text.resolveTitle}
+      closeButtonProps={{ 'aria-label': text.cancel }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert ? (
@@ -203,20 +215,7 @@ function AlertCard({
                 {text.overdue}
               </Badge>
             ) : null}
-            <Badge
-              variant="light"
-              color={
-                alert.status === 'resolved' ? 'green' : alert.status === 'open' ? 'orange' : 'blue'
-              }
-              c={
-                alert.status === 'resolved'
-                  ? 'green.9'
-                  : alert.status === 'open'
-                    ? 'orange.9'
-                    : 'blue.9'
-              }
-              size="lg"
-            >
+            <Badge variant="light" color={STATUS_COLORS[alert.status]} c="dark.8" size="lg">
               {text.status[alert.status]}
             </Badge>
           </Group>
@@ -317,7 +316,12 @@ export function AlertsScreen() {
             <Text role="alert" c="red.9">
               {failure}
             </Text>
-            <Button variant="subtle" size="compact-sm" onClick={() => setFailure(null)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setFailure(null)}
+              aria-label={text.dismiss}
+            >
               ×
             </Button>
           </Group>

@@ -57,7 +57,7 @@ function ChoiceAnswers({
                 <Group gap="xs">
                   {option.label}
                   {option.alert ? (
-                    <Badge variant="light" color="orange" c="orange.9" size="sm">
+                    <Badge variant="light" color="red" c="red.9" size="sm">
                       {text.alertOption}
                     </Badge>
                   ) : null}

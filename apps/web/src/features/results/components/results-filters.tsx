@@ -52,6 +52,7 @@ export function ResultsFiltersBar({
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: filters.period === 'custom' ? 5 : 3 }}>
         <MultiSelect
+          size="md"
           label={text.facilities}
           placeholder={filters.facilityIds.length === 0 ? text.allFacilities : undefined}
           data={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}

@@ -4,7 +4,7 @@ import {
   type ResultsQuestion,
   type ResultsSummaryResponse,
 } from '@carevoice/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import ResultsRoute from '@/app/routes/results';
@@ -12,6 +12,9 @@ import { SessionProvider } from '@/features/auth';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 
 const text = RESULTS_TEXT;
+
+// The dashboard renders many tables at once: slow under a loaded machine's jsdom.
+configure({ asyncUtilTimeout: 5000 });
 const API = '/api/v1';
 
 const PERMISSIONS = {
@@ -178,6 +181,7 @@ describe('Survey Results dashboard', () => {
     });
     await user.click(link[0] as HTMLElement);
     expect(await screen.findByRole('heading', { name: text.surveys.heading })).toBeVisible();
+    expect(screen.getByText(new RegExp(`^${text.surveys.behind.completed} · `))).toBeVisible();
     expect(screen.getByTestId('where').textContent).toMatch(
       /^\/results\/surveys\?facility=fac-maple&period=30&status=completed$/,
     );

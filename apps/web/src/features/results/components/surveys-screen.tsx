@@ -3,8 +3,15 @@ import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useResultsQuestions } from '../api/get-questions';
 import { useResultsSurveys, type SurveysFilter } from '../api/get-surveys';
-import { filterQuery, periodReversed, writeFilters } from '../filters';
+import {
+  filterQuery,
+  hasKind,
+  periodReversed,
+  writeFilters,
+  type ResultsFilters,
+} from '../filters';
 import { useResultsFilters } from '../hooks';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 
@@ -34,6 +41,34 @@ function figureOf(
 }
 
 /**
+ * What the figure stands for, in words: the question and answer (from the dashboard's questions,
+ * usually already in the cache), or the completed surveys.
+ */
+function useFigureText(filter: SurveysFilter, filters: ResultsFilters): string | null {
+  const { question_key: questionKey, option_key: optionKey } = filter;
+  const questions = useResultsQuestions(
+    filterQuery(filters),
+    hasKind(filters) && !periodReversed(filters) && questionKey !== undefined,
+  );
+  if (questionKey === undefined)
+    return filter.status === 'completed' ? text.behind.completed : null;
+  const question = questions.data?.find((candidate) => candidate.question_key === questionKey);
+  if (!question) return null;
+  if (optionKey !== undefined) {
+    const option = question.options?.find((candidate) => candidate.key === optionKey);
+    return text.behind.option(question.text, option?.label ?? optionKey);
+  }
+  if (filter.number_min !== undefined || filter.number_max !== undefined) {
+    return text.behind.range(
+      question.text,
+      String(filter.number_min ?? ''),
+      String(filter.number_max ?? ''),
+    );
+  }
+  return text.behind.question(question.text);
+}
+
+/**
  * /results/surveys: the surveys behind a figure of the dashboard (the filters of the address and
  * what the figure stands for), newest due date first, a page at a time; each opens the survey.
  */
@@ -43,6 +78,7 @@ export function SurveysScreen() {
   const surveys = useResultsSurveys(filter, !periodReversed(filters));
   const items = surveys.data?.pages.flatMap((page) => page.items) ?? [];
   const back = `${paths.results}?${writeFilters(filters).toString()}`;
+  const described = useFigureText(filter, filters);
 
   return (
     <Stack gap="md">
@@ -53,6 +89,7 @@ export function SurveysScreen() {
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
+        {described ? `${described} · ` : ''}
         {filters.from} – {filters.to}
       </Text>
       {surveys.isPending ? (
