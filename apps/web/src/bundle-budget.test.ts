@@ -26,7 +26,12 @@ const PAGE_BUDGET_KB = 260;
 const ADMIN_PAGE_BUDGET_KB = 280;
 const budgetOf = (route: string) =>
   route.startsWith('/admin') ? ADMIN_PAGE_BUDGET_KB : PAGE_BUDGET_KB;
-const TOTAL_BUDGET_KB = 350;
+/**
+ * Everything the build ships, every area included. It grows with each area (the back office, the
+ * questionnaire builder, My account with its lazily drawn QR code: 360 kB after the trust work);
+ * the bedside is protected by the frame and first-load budgets above, which do not grow.
+ */
+const TOTAL_BUDGET_KB = 400;
 
 /** The build's list: per SPA path ("*" for the rest), the files its first load fetches at once. */
 function routePreloads(): Record<string, { files: string[]; calls?: string[] }> {

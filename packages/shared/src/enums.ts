@@ -113,6 +113,12 @@ export const AUDIT_ACTIONS = [
   'account.mfa_enabled',
   'account.mfa_disabled',
   'user.mfa_reset',
+  // Results and alerts (DESIGN §8, issue 16)
+  'alert.raised',
+  'alert.acknowledged',
+  'alert.resolved',
+  'results.exported',
+  'account.alert_mail_changed',
   // At the bedside (issue 17, ADR 025–026): the tablet's lock, refused consent
   'account.pin_set',
   'account.pin_removed',

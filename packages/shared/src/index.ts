@@ -17,4 +17,6 @@ export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';
 export * from './schemas/admin-questionnaires.js';
 export * from './questionnaire-builder.js';
+export * from './schemas/results.js';
+export * from './results-texts.js';
 export * from './bedside-texts.js';

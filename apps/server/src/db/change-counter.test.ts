@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../constants.js';
+import { testDatabaseUrl } from '../env.js';
 import { hashPassword, sha256 } from '../lib/crypto.js';
 import { connect, type DatabaseHandle } from './connect.js';
 import { migrateToLatest } from './migrate.js';
@@ -127,10 +129,72 @@ describe('change counter [sqlite]', () => {
   });
 });
 
-describe('change counter [postgres]', () => {
-  it('caches nothing: every answer is read from the database', () => {
-    const handle = connect({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
+const PG_URL = testDatabaseUrl();
+
+describe.skipIf(!PG_URL)('change counter [postgres]', () => {
+  let handle: DatabaseHandle;
+  let other: pg.Client;
+  const table = `change_counter_${process.pid}`;
+
+  beforeEach(async () => {
+    handle = connect({ databaseUrl: PG_URL });
+    other = new pg.Client({ connectionString: PG_URL });
+    await other.connect();
+    await other.query(`CREATE TABLE IF NOT EXISTS ${table} (n integer)`);
+  });
+
+  afterEach(async () => {
+    await other.query(`DROP TABLE IF EXISTS ${table}`);
+    await other.end();
+    await handle.close();
+  });
+
+  it('caches nothing before the first snapshot is read', () => {
     expect(handle.changeCounter().current()).toBeUndefined();
-    void handle.close();
+  });
+
+  it('moves when another connection commits a write, once the next snapshot is read', async () => {
+    const counter = handle.changeCounter();
+    await counter.sync?.();
+    const start = counter.current();
+    expect(start).toBeDefined();
+    await other.query(`INSERT INTO ${table} VALUES (1)`);
+    await counter.sync?.();
+    expect(counter.current()).toBeGreaterThan(start ?? 0);
+  });
+
+  it('moves when a write that was in progress at the last read commits', async () => {
+    const counter = handle.changeCounter();
+    await other.query('BEGIN');
+    await other.query(`INSERT INTO ${table} VALUES (1)`);
+    await counter.sync?.();
+    const during = counter.current();
+    await other.query('COMMIT');
+    await counter.sync?.();
+    expect(counter.current()).toBeGreaterThan(during ?? 0);
+  });
+
+  it('lets requests that arrive together share one read, and makes a later one wait for the next', async () => {
+    const counter = handle.changeCounter();
+    const first = counter.sync?.();
+    expect(counter.sync?.()).toBe(first);
+    await Promise.resolve();
+    await Promise.resolve();
+    // The first read is now in flight: a commit from here on may not be in its snapshot.
+    const second = counter.sync?.();
+    expect(second).not.toBe(first);
+    await Promise.all([first, second]);
+  });
+
+  it('caches nothing while the database cannot be reached', async () => {
+    const down = connect({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
+    const counter = down.changeCounter();
+    await counter.sync?.();
+    expect(counter.current()).toBeUndefined();
+    await down.close();
+  });
+
+  it('is made once per pool', () => {
+    expect(handle.changeCounter()).toBe(handle.changeCounter());
   });
 });

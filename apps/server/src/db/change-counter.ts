@@ -17,8 +17,14 @@
  *   records, the audit log, a new session (nobody has cached it yet) and a session's
  *   `last_seen_at` (the session cache keeps that itself, modules/auth/session-cache.ts).
  *
- * PostgreSQL: several instances may share the database and nothing tells one instance about
- * another's commits without a round trip, so `current()` is undefined and nothing is cached.
+ * PostgreSQL (ADR 028): several instances share the database, so no instance can count the
+ * others' writes; the database can. `pg_current_snapshot()` names which transactions a query
+ * would see, and any commit of a transaction that wrote anything changes it (its xmax or its
+ * list of transactions in progress). Each request first waits for a snapshot read after it
+ * arrived (`sync()`): requests that arrive together share one read, and one read is in flight
+ * at a time, so reads finish in the order they were taken. A snapshot unlike the last moves the
+ * count. Every write moves it, tracked table or not (sign-in records, a session's
+ * `last_seen_at`, other databases of the same cluster): more refills, never a stale answer.
  *
  * What it saves, measured (docs/performance.md, ADR 011): it is what lets the session and
  * response caches answer reads from memory; the due list went from 1,405 to 11,590 req/s.
@@ -29,10 +35,16 @@
  * its query, never after.
  */
 import type { Database as BetterSqlite } from 'better-sqlite3';
+import type pg from 'pg';
 
 export interface ChangeCounter {
   /** The current count, or undefined when answers must not be cached at all. */
   current(): number | undefined;
+  /**
+   * Resolves once `current()` reflects every commit made before this call (PostgreSQL: a round
+   * trip). Absent where `current()` is always up to date (SQLite).
+   */
+  sync?(): Promise<void>;
 }
 
 /** Tables no cached answer reads; writes to them leave the count alone. */
@@ -105,6 +117,44 @@ export function sqliteChangeCounter(sqlite: BetterSqlite): ChangeCounter {
         }
       }
       return count;
+    },
+  };
+}
+
+/**
+ * The counter of a PostgreSQL pool: the count moves when the database's snapshot has changed.
+ * When the snapshot cannot be read (the database is down), nothing is cached until it can.
+ */
+export function postgresChangeCounter(pool: pg.Pool): ChangeCounter {
+  let count = 0;
+  let lastSnapshot: string | undefined;
+  /** A read not yet sent: a request that joins it sees every commit made before it arrived. */
+  let queued: Promise<void> | undefined;
+  /** The read in flight (or the last one); the next waits for it, so they finish in order. */
+  let running: Promise<void> = Promise.resolve();
+
+  async function readSnapshot(): Promise<void> {
+    queued = undefined;
+    try {
+      const result = await pool.query<{ snapshot: string }>(
+        'SELECT pg_current_snapshot()::text AS snapshot',
+      );
+      const snapshot = result.rows[0]?.snapshot;
+      if (snapshot !== lastSnapshot) count += 1;
+      lastSnapshot = snapshot;
+    } catch {
+      lastSnapshot = undefined;
+    }
+  }
+
+  return {
+    current: () => (lastSnapshot === undefined ? undefined : count),
+    sync() {
+      if (!queued) {
+        queued = running.then(readSnapshot);
+        running = queued;
+      }
+      return queued;
     },
   };
 }

@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { NEVER_CACHE, sqliteChangeCounter, type ChangeCounter } from './change-counter.js';
+import {
+  postgresChangeCounter,
+  sqliteChangeCounter,
+  type ChangeCounter,
+} from './change-counter.js';
 import type { Database } from './database.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -51,10 +55,11 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let counter: ChangeCounter | undefined;
     return {
       db,
       dialect: 'postgres',
-      changeCounter: () => NEVER_CACHE,
+      changeCounter: () => (counter ??= postgresChangeCounter(pool)),
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,

@@ -124,6 +124,7 @@ export default fp(
     /** preHandler, after the guard's: the cached answer, or a slot for the handler's. */
     function answerFromCache(name: EndpointName, scope: CacheScope): preHandlerHookHandler {
       return function cachedAnswer(request, reply, done) {
+        // Up to date: the guard's session lookup waited for the count (SessionCache.find).
         const generation = changes.current();
         if (generation === undefined || !request.auth) return done();
         const key = JSON.stringify([

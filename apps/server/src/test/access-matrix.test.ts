@@ -89,6 +89,8 @@ const ANCHORS: readonly FixtureField[] = [
   // The questionnaire builder: the questionnaire's facility is the call's.
   'questionnaire',
   'publishable',
+  // The alerts inbox: the alert's facility is the call's.
+  'alertId',
 ];
 
 interface Refusal {
@@ -124,6 +126,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   staffMemberId: () => facilityRefusal,
   questionnaire: () => facilityRefusal,
   publishable: () => facilityRefusal,
+  alertId: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */
@@ -201,7 +204,7 @@ async function expectRefused(
     // Fastify answers HEAD from the GET route; the guard must run there too.
     const head = await t.app.inject({
       method: 'HEAD',
-      url: apiPath(name, request.params),
+      url: apiPath(name, request.params, request.query),
       headers: { ...who?.headers, ...request.headers },
     });
     expect(head.statusCode, 'HEAD').toBe(refusal.status);

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AcknowledgementListResponseSchema,
+  AdminUsersResponseSchema,
   FacilityPermissionResponseSchema,
   LoginResponseSchema,
   QuestionsResponseSchema,
@@ -292,6 +293,55 @@ describe.skipIf(!PG_URL)(
       });
       expect(decided.status, decided.text).toBe(200);
       expect(await list(B, facilityId)).not.toContain(reviewId);
+    });
+
+    it('a revoked facility and a deactivation on one are refused on the other’s next request, cached answers or not', async () => {
+      const A = a as Instance;
+      const B = b as Instance;
+      const office = await signIn(A, 'admin@carevoice.test');
+      const staff = await signIn(B, 'staff@carevoice.test');
+      const { facilities } = FacilityPermissionResponseSchema.parse(
+        (
+          await send(B, 'GET', `users/facility/permission/${staff.body.sf_user_id}/`, {
+            cookie: staff.cookie,
+          })
+        ).json(),
+      );
+      const facilityId = facilities[0]?.id as string;
+      const dueList = () =>
+        send(B, 'GET', `users/facility-survey-patients/${facilityId}/Admission/`, {
+          cookie: staff.cookie,
+        });
+      // Twice: the second answer comes from B's caches.
+      expect((await dueList()).status).toBe(200);
+      expect((await dueList()).status).toBe(200);
+
+      const found = AdminUsersResponseSchema.parse(
+        (
+          await send(A, 'GET', 'admin/users/?q=staff%40carevoice.test', { cookie: office.cookie })
+        ).json(),
+      ).items[0];
+      expect(found?.id).toBe(staff.body.sf_user_id);
+      const revoked = await send(A, 'PATCH', `admin/users/${staff.body.sf_user_id}/`, {
+        cookie: office.cookie,
+        body: {
+          facility_ids: found?.facility_ids.filter((id) => id !== facilityId),
+          version: found?.version,
+        },
+      });
+      expect(revoked.status, revoked.text).toBe(200);
+      expect((await dueList()).status).toBe(403);
+
+      const deactivated = await send(
+        A,
+        'POST',
+        `admin/users/${staff.body.sf_user_id}/deactivate/`,
+        {
+          cookie: office.cookie,
+        },
+      );
+      expect(deactivated.status, deactivated.text).toBe(200);
+      expect((await send(B, 'GET', 'users/me/', { cookie: staff.cookie })).status).toBe(401);
     });
 
     it('accepts a reset code mailed by the other instance', async () => {

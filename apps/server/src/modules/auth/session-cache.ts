@@ -100,6 +100,9 @@ export class SessionCache {
     sessionId: string,
     questions?: AccessQuestions,
   ): Promise<{ session: SessionState; facts: AccessFacts } | undefined> {
+    // PostgreSQL: first a count that shows every commit made before this request. The response
+    // cache (plugins/response-cache.ts), which runs after the guard's lookup, relies on it too.
+    if (this.counter.sync) await this.counter.sync();
     const generation = this.counter.current();
     const key = questionKey(questions);
     const entry = generation === undefined ? undefined : this.entries.get(sessionId, generation);
