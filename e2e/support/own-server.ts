@@ -23,7 +23,10 @@ export interface OwnServer {
   createUser(args: readonly string[]): string;
 }
 
-export function ownServer(port: number, options: { demoData?: boolean } = {}): OwnServer {
+export function ownServer(
+  port: number,
+  options: { demoData?: boolean; env?: Record<string, string> } = {},
+): OwnServer {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `carevoice-e2e-own-${port}-`));
   let child: ChildProcess | undefined;
@@ -52,6 +55,7 @@ export function ownServer(port: number, options: { demoData?: boolean } = {}): O
           DATABASE_URL: '',
           SMTP_URL: '',
           LOG_LEVEL: 'warn',
+          ...options.env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

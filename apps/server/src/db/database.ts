@@ -249,7 +249,7 @@ export interface AnswersTable {
   /** The option key(s) of a choice answer (MultiPicklist: joined with ';'); null otherwise. */
   answer_key: string | null;
   /** 'Refused' or "Don't know" instead of an answer (ADR 026); null: answered or skipped. */
-  non_answer?: NonAnswer | null;
+  non_answer: NonAnswer | null;
 }
 
 export interface EmployeesTable {

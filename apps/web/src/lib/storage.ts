@@ -165,3 +165,22 @@ export function subscribeToLock(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/** The question screen's text size on this device (issue 17): one of three steps. */
+const TEXT_SIZE_KEY = 'questionTextSize';
+
+export function readTextSize(): string | null {
+  try {
+    return localStorage.getItem(TEXT_SIZE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeTextSize(size: string): void {
+  try {
+    localStorage.setItem(TEXT_SIZE_KEY, size);
+  } catch {
+    // storage disabled: the size holds for this page only
+  }
+}

@@ -160,6 +160,8 @@ export const SubmittedAnswerSchema = z.object({
   comment: z.string().nullable(),
   /** 'Refused' or "Don't know" when the question was declined instead of answered. */
   non_answer: z.enum(NON_ANSWERS).nullable().optional(),
+  /** A MultiPicklist answer of several choices, one by one (printed as a list). */
+  choices: z.array(z.string()).optional(),
 });
 export type SubmittedAnswer = z.infer<typeof SubmittedAnswerSchema>;
 export const FetchAnswersResponseSchema = z.object({ data: z.array(SubmittedAnswerSchema) });

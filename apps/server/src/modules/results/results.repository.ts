@@ -4,7 +4,7 @@
  * results.service.ts (medians, shares, histograms). Functions take a Kysely instance or a
  * transaction.
  */
-import type { ResidentSurveyType } from '@carevoice/shared';
+import type { NonAnswer, ResidentSurveyType } from '@carevoice/shared';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
@@ -18,7 +18,7 @@ export interface SurveyFilter {
   surveySetId?: string | undefined;
 }
 
-/** The statuses a survey list can ask for (consent_refused once the bedside work adds it). */
+/** The statuses a survey list can ask for. */
 export type SurveyStatusFilter = Database['surveys']['status'];
 
 /** The filter as one condition on `surveys` (use it in `.where`). */
@@ -222,6 +222,7 @@ export async function countAnswers(
     n: number;
     answered: number;
     comments: number;
+    non_answers: number;
   }[]
 > {
   const month = sql<string>`substr(surveys.due_date, 1, 7)`;
@@ -240,6 +241,7 @@ export async function countAnswers(
       eb.fn.countAll<number>().as('n'),
       eb.fn.count<number>('answers.answer').as('answered'),
       eb.fn.count<number>('answers.comment').as('comments'),
+      eb.fn.count<number>('answers.non_answer').as('non_answers'),
     ])
     // By the output column: PostgreSQL would not match the CASE's parameters in a repeated copy.
     .groupBy([month, 'answers.question_id', 'answers.answer_key', sql`value`])
@@ -249,6 +251,7 @@ export async function countAnswers(
     n: Number(row.n),
     answered: Number(row.answered),
     comments: Number(row.comments),
+    non_answers: Number(row.non_answers),
   }));
 }
 
@@ -389,6 +392,7 @@ export async function answersOfSurveys(
     type: string;
     answer: string | null;
     comment: string | null;
+    non_answer: NonAnswer | null;
     alert: number;
   }[]
 > {
@@ -405,6 +409,7 @@ export async function answersOfSurveys(
       'questions.type',
       'answers.answer',
       'answers.comment',
+      'answers.non_answer',
       eb
         .case()
         .when(

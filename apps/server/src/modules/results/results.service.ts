@@ -272,9 +272,8 @@ export async function resultsQuestions(
       text: group.text,
       type: group.type,
       answered,
-      // Declined answers ("Refused", "Don't know") are counted here once answers record them
-      // (DESIGN §8, `answers.non_answer`): sum the rows whose non_answer is set.
-      non_answers: 0,
+      // Declined answers ("Refused", "Don't know"; ADR 026), apart from the answered ones.
+      non_answers: rows.reduce((sum, row) => sum + row.non_answers, 0),
       comments: rows.reduce((sum, row) => sum + row.comments, 0),
     };
     if (isChoiceType(group.type)) {
@@ -385,7 +384,6 @@ export async function resultsSurveys(
     if (rowIds.length === 0) return { items: [], next_cursor: null };
   }
   const rows = await listSurveys(ctx.db, ctx.dialect, filter, {
-    // consent_refused is a status the bedside work adds; until then it matches no survey.
     statuses: [(query.status ?? 'completed') as SurveyStatusFilter],
     match,
     after: pageCursor(query.cursor),
@@ -418,7 +416,7 @@ export async function resultsSurvey(
       type: answer.type,
       answer: answer.answer,
       comment: answer.comment,
-      non_answer: null,
+      non_answer: answer.non_answer ?? null,
       alert: answer.alert === 1,
     })),
     acknowledgements: acknowledgements.map((ack) => ({

@@ -177,6 +177,22 @@ describeEachDialect('at the bedside', (dialect) => {
         respondent: 'family',
       });
 
+      // Results count the declined answer apart, and the survey's detail says how it was declined.
+      const detail = await call(t, staff, 'resultsSurvey', { params: { surveyId: survey.id } });
+      if (detail.statusCode === 200) {
+        const answers = detail.json<{ answers: { non_answer: string | null }[] }>().answers;
+        expect(answers[0]?.non_answer).toBe('Refused');
+      }
+      const manager = await t.login('manager@carevoice.test');
+      const results = await call(t, manager, 'resultsQuestions', {
+        query: { facility_id: MAPLE, survey_type: 'Admission' },
+      });
+      expect(results.statusCode, results.body).toBe(200);
+      const declined = results
+        .json<{ question_key: string; non_answers: number }[]>()
+        .find((question) => question.question_key === questions[0]?.key);
+      expect(declined?.non_answers).toBeGreaterThanOrEqual(1);
+
       const printed = await call(t, staff, 'fetchAnswers', {
         body: { survey_id_list: [survey.id] },
       });

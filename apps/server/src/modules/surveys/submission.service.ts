@@ -226,6 +226,7 @@ export async function submitAnswers(
     }
     const answerRows = input.survey_answer_list.map((answer, position) => {
       const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
+      // A non-answer is stored as such, never as a bare null (ADR 026).
       const nonAnswer = answer.Non_Answer__c ?? null;
       const stored = nonAnswer ? null : storedAnswer(question, answer.Answer__c);
       return {
@@ -315,8 +316,15 @@ export async function submittedAnswers(
     rows
       .filter((row) => row.survey_id === id)
       // A declined question also says how (ADR 026); other rows keep the spec's three fields.
-      .map(({ question, answer, comment, non_answer }) =>
-        non_answer ? { question, answer, comment, non_answer } : { question, answer, comment },
-      ),
+      .map(({ question, answer, comment, non_answer, type }) => {
+        const choices = type === 'MultiPicklist' && answer ? splitMultiAnswer(answer) : [];
+        return {
+          question,
+          answer,
+          comment,
+          ...(non_answer ? { non_answer } : {}),
+          ...(choices.length > 1 ? { choices } : {}),
+        };
+      }),
   );
 }

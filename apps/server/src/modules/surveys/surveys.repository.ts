@@ -344,6 +344,7 @@ export async function listSubmittedAnswers(
     answer: string | null;
     comment: string | null;
     non_answer: NonAnswer | null;
+    type: string;
   }[]
 > {
   if (surveyIds.length === 0) return [];
@@ -356,6 +357,7 @@ export async function listSubmittedAnswers(
       'answers.answer',
       'answers.comment',
       'answers.non_answer',
+      'questions.type',
     ])
     .$narrowType<{ non_answer: NonAnswer | null }>()
     .where('answers.survey_id', 'in', surveyIds)

@@ -1,38 +1,92 @@
-import { UI_TEXT } from '@carevoice/shared';
+import { BEDSIDE_TEXT, MESSAGES, RESPONDENTS, UI_TEXT, type Respondent } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BackAndHome } from '@/components/way-out';
 import { paths } from '@/config/paths';
 import type { SurveyFlowState } from '@/lib/flow-state';
+import { toast } from '@/lib/toast';
+import { useConsentRefused } from '../api/consent-refused';
+import { useFinishedSurvey } from '../finished-surveys';
+import classes from './choice-row.module.css';
+import { FinishedSurveyStatus } from './finished-survey';
 
 const text = UI_TEXT.questions;
 
 /**
- * Consent (spec §2): Yes opens the questions, where the survey starts on the device (or goes on,
- * when it is already in progress here); No goes Home.
+ * Consent (spec §2): who is answering (the resident, a family member, another representative;
+ * ADR 026), then Yes opens the questions, where the survey starts on the device (or goes on,
+ * when it is already in progress here); No records the refusal as the survey's outcome, with
+ * who declined, and goes Home. A survey finished on this tablet shows its status instead.
  */
 export function Consent({ flow }: { flow: SurveyFlowState }) {
   const navigate = useNavigate();
+  const finished = useFinishedSurvey(flow.patientId);
+  const refuse = useConsentRefused();
+  const legendId = useId();
+  const [respondent, setRespondent] = useState<Respondent>(flow.respondent ?? 'resident');
+
+  if (finished) return <FinishedSurveyStatus finished={finished} />;
+
+  const decline = () => {
+    if (refuse.isPending) return;
+    refuse.mutate(
+      { patientId: flow.patientId, respondent },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.detail);
+          void navigate(paths.home);
+        },
+        onError: () => toast.error(MESSAGES.somethingWentWrong),
+      },
+    );
+  };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720} mx="auto">
-      <Stack gap="xl">
-        <Stack gap={4}>
-          <Text c="dimmed" fw={500}>
-            {flow.patientName} · {flow.surveyType}
-          </Text>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {text.consent}
-          </Title>
+    <Stack gap="md" maw={720} mx="auto">
+      <BackAndHome />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="xl">
+          <Stack gap={4}>
+            <Text c="dimmed" fw={500}>
+              {flow.patientName} · {flow.surveyType}
+            </Text>
+            <Title order={1} fz={{ base: 26, sm: 32 }}>
+              {text.consent}
+            </Title>
+          </Stack>
+          <Stack gap="sm" role="radiogroup" aria-labelledby={legendId}>
+            <Text id={legendId} fw={600}>
+              {BEDSIDE_TEXT.respondentLegend}
+            </Text>
+            {RESPONDENTS.map((who) => (
+              <label key={who} className={classes.row}>
+                <input
+                  type="radio"
+                  name={legendId}
+                  value={who}
+                  checked={respondent === who}
+                  onChange={() => setRespondent(who)}
+                />
+                <span>{BEDSIDE_TEXT.respondents[who]}</span>
+              </label>
+            ))}
+          </Stack>
+          <Group grow>
+            <Button
+              size="xl"
+              onClick={() =>
+                void navigate(paths.surveyQuestion, { state: { ...flow, respondent } })
+              }
+            >
+              {text.yes}
+            </Button>
+            <Button size="xl" variant="default" loading={refuse.isPending} onClick={decline}>
+              {text.no}
+            </Button>
+          </Group>
         </Stack>
-        <Group grow>
-          <Button size="xl" onClick={() => void navigate(paths.surveyQuestion, { state: flow })}>
-            {text.yes}
-          </Button>
-          <Button size="xl" variant="default" onClick={() => void navigate(paths.home)}>
-            {text.no}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      </Paper>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { UI_TEXT } from '@carevoice/shared';
-import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BEDSIDE_TEXT, UI_TEXT, type SubmittedAnswer } from '@carevoice/shared';
+import { Button, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
@@ -71,12 +71,7 @@ export function PrintSurvey({ flow }: { flow: PrintFlowState }) {
                   <Text fw={700}>
                     {index + 1}. {row.question}
                   </Text>
-                  <Text>
-                    <Text span c="dimmed">
-                      {text.answer}:{' '}
-                    </Text>
-                    {row.answer ?? text.noAnswer}
-                  </Text>
+                  <PrintedAnswer row={row} />
                   {row.comment !== null && row.comment.trim() !== '' && (
                     <Text>
                       <Text span c="dimmed">
@@ -93,5 +88,46 @@ export function PrintSurvey({ flow }: { flow: PrintFlowState }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One printed answer: a MultiPicklist answer as a list of its choices (issue 17), a declined
+ * question as 'Refused' or "Don't know", never as a bare 'No answer'.
+ */
+function PrintedAnswer({ row }: { row: SubmittedAnswer }) {
+  const label = (
+    <Text span c="dimmed">
+      {text.answer}:{' '}
+    </Text>
+  );
+  if (row.non_answer) {
+    return (
+      <Text>
+        {label}
+        <Text span fs="italic">
+          {BEDSIDE_TEXT.nonAnswers[row.non_answer]}
+        </Text>
+      </Text>
+    );
+  }
+  const choices = row.choices ?? [];
+  if (choices.length > 1) {
+    return (
+      <div>
+        {label}
+        <List mt={4} withPadding>
+          {choices.map((choice) => (
+            <List.Item key={choice}>{choice}</List.Item>
+          ))}
+        </List>
+      </div>
+    );
+  }
+  return (
+    <Text>
+      {label}
+      {row.answer ?? text.noAnswer}
+    </Text>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  BEDSIDE_TEXT,
+  TEXT_MAX_LENGTH,
   isKnownQuestionType,
   joinMultiAnswer,
   optionLabels,
@@ -7,8 +9,9 @@ import {
   type Question,
   type QuestionType,
 } from '@carevoice/shared';
-import { Checkbox, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useId, type ComponentType } from 'react';
+import classes from './choice-row.module.css';
 
 const text = UI_TEXT.questions;
 
@@ -21,23 +24,33 @@ export interface AnswerInputProps {
   labelledBy: string;
   /** Id of the element that says what is wrong with the answer, when something is. */
   describedBy?: string | undefined;
+  /** The resident's language: options are shown in it, stored by their English label. */
+  language?: string | undefined;
 }
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
 function TextAnswer({ value, onChange, labelledBy, describedBy }: AnswerInputProps) {
+  const countId = useId();
+  const length = value?.length ?? 0;
   return (
-    <Textarea
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      placeholder={text.textPlaceholder}
-      autosize
-      minRows={3}
-      maxRows={10}
-      size="lg"
-      value={value ?? ''}
-      onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
-    />
+    <Stack gap={4}>
+      <Textarea
+        aria-labelledby={labelledBy}
+        aria-describedby={[describedBy, countId].filter(Boolean).join(' ')}
+        placeholder={text.textPlaceholder}
+        autosize
+        minRows={5}
+        maxRows={14}
+        size="xl"
+        maxLength={TEXT_MAX_LENGTH}
+        value={value ?? ''}
+        onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
+      />
+      <Text id={countId} size="sm" c="dimmed" ta="right">
+        {BEDSIDE_TEXT.characters(length, TEXT_MAX_LENGTH)}
+      </Text>
+    </Stack>
   );
 }
 
@@ -48,56 +61,102 @@ function NumberAnswer({ value, onChange, labelledBy, describedBy }: AnswerInputP
       aria-describedby={describedBy}
       placeholder={text.numberPlaceholder}
       inputMode="decimal"
-      size="lg"
-      maw={240}
+      size="xl"
+      maw={280}
+      styles={{ input: { fontSize: 28, height: 64 } }}
       value={value ?? ''}
       onChange={(event) => onChange(emptyToNull(event.currentTarget.value.trim()))}
     />
   );
 }
 
-function RadioAnswer({ question, value, onChange, describedBy }: AnswerInputProps) {
+/** The option labels in the resident's language, by English label (the stored answer). */
+function shownLabel(question: Question, label: string, language: string | undefined): string {
+  if (!language || language === 'en') return label;
+  return question.texts?.[language]?.values[label] ?? label;
+}
+
+function RadioAnswer({
+  question,
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  language,
+}: AnswerInputProps) {
+  const name = useId();
   return (
-    <Radio.Group value={value ?? ''} onChange={(next) => onChange(emptyToNull(next))}>
-      <Stack gap="md" aria-describedby={describedBy}>
-        {optionLabels(question).map((label) => (
-          <Radio key={label} value={label} label={label} size="md" />
-        ))}
-      </Stack>
-    </Radio.Group>
+    <Stack gap="sm" role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+      {optionLabels(question).map((label) => (
+        <label key={label} className={classes.row}>
+          <input
+            type="radio"
+            name={name}
+            value={label}
+            checked={value === label}
+            onChange={() => onChange(label)}
+          />
+          <span>{shownLabel(question, label, language)}</span>
+        </label>
+      ))}
+    </Stack>
   );
 }
 
-function PicklistAnswer({ question, value, onChange, labelledBy, describedBy }: AnswerInputProps) {
+function PicklistAnswer({
+  question,
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  language,
+}: AnswerInputProps) {
   return (
     <NativeSelect
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      size="lg"
-      maw={480}
+      size="xl"
+      maw={560}
       value={value ?? ''}
       onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
       data={[
         { value: '', label: text.answerPlaceholder },
-        ...optionLabels(question).map((label) => ({ value: label, label })),
+        ...optionLabels(question).map((label) => ({
+          value: label,
+          label: shownLabel(question, label, language),
+        })),
       ]}
     />
   );
 }
 
-function MultiPicklistAnswer({ question, value, onChange, describedBy }: AnswerInputProps) {
+function MultiPicklistAnswer({
+  question,
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  language,
+}: AnswerInputProps) {
   const chosen = value === null ? [] : splitMultiAnswer(value);
+  const toggle = (label: string, on: boolean) => {
+    const next = on ? [...chosen, label] : chosen.filter((item) => item !== label);
+    onChange(emptyToNull(joinMultiAnswer(question, next)));
+  };
   return (
-    <Checkbox.Group
-      value={chosen}
-      onChange={(next) => onChange(emptyToNull(joinMultiAnswer(question, next)))}
-    >
-      <Stack gap="md" aria-describedby={describedBy}>
-        {optionLabels(question).map((label) => (
-          <Checkbox key={label} value={label} label={label} size="md" />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+    <Stack gap="sm" role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+      {optionLabels(question).map((label) => (
+        <label key={label} className={classes.row}>
+          <input
+            type="checkbox"
+            value={label}
+            checked={chosen.includes(label)}
+            onChange={(event) => toggle(label, event.currentTarget.checked)}
+          />
+          <span>{shownLabel(question, label, language)}</span>
+        </label>
+      ))}
+    </Stack>
   );
 }
 

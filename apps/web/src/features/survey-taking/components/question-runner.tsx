@@ -1,12 +1,27 @@
 import {
+  allowsNonAnswer,
   answerProblem,
+  BEDSIDE_TEXT,
+  NON_ANSWERS,
+  RESIDENT_LANGUAGE_LABELS,
   MESSAGES,
   UI_TEXT,
   type AnswerProblem,
   type Question,
 } from '@carevoice/shared';
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
+import { readTextSize, writeTextSize } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { QUESTION_TRANSITION_MS } from '@/config/constants';
@@ -19,13 +34,20 @@ const text = UI_TEXT.questions;
 export interface QuestionRunnerProps {
   questions: readonly Question[];
   /** The survey in progress: the question on screen, the answers so far, what is typed. */
-  draft: Pick<Draft, 'index' | 'history' | 'pending' | 'comments'>;
+  draft: Pick<Draft, 'index' | 'history' | 'pending' | 'comments'> &
+    Partial<Pick<Draft, 'pendingNonAnswer' | 'language'>>;
   dispatch: Dispatch<DraftAction>;
   /** Survey sets: a comments box under every question. */
   withComments?: boolean;
   /** Survey sets: Prev looks disabled at the first question (spec §4); pressing it still says why. */
   disablePrevAtFirst?: boolean;
 }
+
+/** The question screen's three text sizes (issue 17), remembered on this device. */
+const TEXT_SCALES = { normal: 1, large: 1.25, larger: 1.5 } as const;
+type TextSize = keyof typeof TEXT_SCALES;
+const isTextSize = (value: string | null): value is TextSize =>
+  value !== null && Object.hasOwn(TEXT_SCALES, value);
 
 const PROBLEM_MESSAGES: Record<AnswerProblem, string> = {
   required: MESSAGES.answerRequired,
@@ -57,6 +79,12 @@ export function QuestionRunner({
   const heading = useRef<HTMLHeadingElement>(null);
   const question = questions[draft.index];
   const atFirst = draft.history.length === 0;
+  const [textSize, setTextSize] = useState<TextSize>(() => {
+    const kept = readTextSize();
+    return isTextSize(kept) ? kept : 'normal';
+  });
+  const languages = [...new Set(questions.flatMap((item) => Object.keys(item.texts ?? {})))];
+  const language = draft.language ?? 'en';
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -78,6 +106,10 @@ export function QuestionRunner({
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (moving) return;
+    if (draft.pendingNonAnswer) {
+      moveTo({ type: 'answer', questions, answer: null, nonAnswer: draft.pendingNonAnswer });
+      return;
+    }
     const reason = answerProblem(question, draft.pending);
     if (reason) {
       setProblem(PROBLEM_MESSAGES[reason]);
@@ -97,22 +129,110 @@ export function QuestionRunner({
   };
 
   const comment = draft.comments[question.id] ?? '';
+  const position = draft.history.length + 1;
+  // Branches only jump forward: what is left in sequence is the most that can still come.
+  const total = draft.history.length + (questions.length - draft.index);
+  const scale = TEXT_SCALES[textSize];
+  const shownName =
+    language === 'en' ? question.name : (question.texts?.[language]?.name ?? question.name);
   return (
-    <Paper component="form" onSubmit={next} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+    <Paper
+      component="form"
+      onSubmit={next}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      style={{ '--question-scale': scale }}
+    >
       <Stack gap="lg">
-        <Title order={2} id={headingId} ref={heading} tabIndex={-1} fz={{ base: 'xl', sm: 26 }}>
-          {text.heading(draft.history.length + 1, question.name)}
+        <Group justify="space-between" gap="sm" data-print-hide>
+          <Stack gap={4} style={{ flex: '1 1 200px' }}>
+            <Text fw={600} data-testid="question-progress">
+              {BEDSIDE_TEXT.progress(position, total)}
+            </Text>
+            <Progress
+              value={(draft.history.length / Math.max(total, 1)) * 100}
+              aria-label={BEDSIDE_TEXT.progress(position, total)}
+              size="md"
+            />
+          </Stack>
+          <Group gap="sm">
+            {languages.length > 0 && (
+              <SegmentedControl
+                aria-label={BEDSIDE_TEXT.language}
+                value={language}
+                onChange={(value) =>
+                  dispatch({ type: 'language', language: value === 'es' ? 'es' : 'en' })
+                }
+                data={['en', ...languages.filter((item) => item !== 'en')].map((item) => ({
+                  value: item,
+                  label:
+                    RESIDENT_LANGUAGE_LABELS[item as keyof typeof RESIDENT_LANGUAGE_LABELS] ?? item,
+                }))}
+              />
+            )}
+            <SegmentedControl
+              aria-label={BEDSIDE_TEXT.textSize}
+              value={textSize}
+              onChange={(value) => {
+                if (!isTextSize(value)) return;
+                setTextSize(value);
+                writeTextSize(value);
+              }}
+              data={(Object.keys(TEXT_SCALES) as TextSize[]).map((size) => ({
+                value: size,
+                label: BEDSIDE_TEXT.textSizes[size],
+              }))}
+            />
+          </Group>
+        </Group>
+        <Title
+          order={2}
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          fz={`calc(26px * ${scale})`}
+          lang={language}
+        >
+          {text.heading(position, shownName)}
         </Title>
-        <AnswerInput
-          question={question}
-          value={draft.pending}
-          onChange={(answer) => {
-            setProblem(null);
-            dispatch({ type: 'type-answer', answer });
-          }}
-          labelledBy={headingId}
-          describedBy={problem ? errorId : undefined}
-        />
+        <div lang={language}>
+          <AnswerInput
+            question={question}
+            value={draft.pending}
+            onChange={(answer) => {
+              setProblem(null);
+              dispatch({ type: 'type-answer', answer });
+            }}
+            labelledBy={headingId}
+            describedBy={problem ? errorId : undefined}
+            language={language}
+          />
+        </div>
+        {allowsNonAnswer(question) && (
+          <Group gap="sm" role="group" aria-label={BEDSIDE_TEXT.nonAnswerGroup}>
+            <Text c="dimmed" size="sm">
+              {BEDSIDE_TEXT.nonAnswerGroup}
+            </Text>
+            {NON_ANSWERS.map((nonAnswer) => {
+              const chosen = draft.pendingNonAnswer === nonAnswer;
+              return (
+                <Button
+                  key={nonAnswer}
+                  size="md"
+                  variant={chosen ? 'filled' : 'default'}
+                  aria-pressed={chosen}
+                  onClick={() => {
+                    setProblem(null);
+                    dispatch({ type: 'choose-non-answer', nonAnswer: chosen ? null : nonAnswer });
+                  }}
+                >
+                  {BEDSIDE_TEXT.nonAnswers[nonAnswer]}
+                </Button>
+              );
+            })}
+          </Group>
+        )}
         {withComments && (
           <Textarea
             aria-label={UI_TEXT.surveySets.commentPlaceholder}

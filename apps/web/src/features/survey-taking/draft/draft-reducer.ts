@@ -3,6 +3,7 @@ import {
   goBack,
   type AcknowledgementEntry,
   type NonAnswer,
+  type ResidentLanguage,
   type Question,
 } from '@carevoice/shared';
 import { freshProgress, type Draft } from './draft';
@@ -22,6 +23,8 @@ export type DraftAction =
   | { type: 'type-answer'; answer: string | null }
   /** 'Refused' or "Don't know" chosen for the question on screen (null: taken back; ADR 026). */
   | { type: 'choose-non-answer'; nonAnswer: NonAnswer | null }
+  /** One tap on the language switch: the questions of this survey in that language. */
+  | { type: 'language'; language: ResidentLanguage }
   /** Typing in the comments box of a question (survey sets). */
   | { type: 'type-comment'; questionId: string; comment: string }
   /** Next: answers the question on screen and moves to the one its answer leads to. */
@@ -68,6 +71,9 @@ export function draftReducer<D extends Draft>(draft: D, action: DraftAction): D 
       if (draft.stage !== 'questions') return draft;
       if (draft.pending === action.answer && !draft.pendingNonAnswer) return draft;
       return { ...draft, pending: action.answer, pendingNonAnswer: undefined };
+
+    case 'language':
+      return { ...draft, language: action.language };
 
     case 'choose-non-answer':
       if (draft.stage !== 'questions') return draft;

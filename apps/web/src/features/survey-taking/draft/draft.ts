@@ -2,6 +2,7 @@ import {
   AcknowledgementEntrySchema,
   IdSchema,
   NON_ANSWERS,
+  RESIDENT_LANGUAGES,
   TEXT_MAX_LENGTH,
 } from '@carevoice/shared';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ export const DraftFieldsSchema = z.object({
   pending: z.string().max(TEXT_MAX_LENGTH).nullable(),
   /** A non-answer chosen for the question on screen instead of an answer, not yet confirmed. */
   pendingNonAnswer: z.enum(NON_ANSWERS).optional(),
+  /** The language the questions are shown in, switched for this survey (absent: English). */
+  language: z.enum(RESIDENT_LANGUAGES).optional(),
   /** Comments per question id (survey sets). */
   comments: z.record(z.string(), z.string().max(TEXT_MAX_LENGTH)),
   acknowledgements: z.array(AcknowledgementEntrySchema),

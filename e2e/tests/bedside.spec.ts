@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
+import { DEMO_PASSWORD } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { E2E_PORT } from '../support/env.js';
+import { ownServer } from '../support/own-server.js';
+
+// Whole interviews with accessibility scans: longer than one screen's test.
+test.describe.configure({ timeout: 150_000 });
+
+/**
+ * At the bedside (issue 17): a tablet and a phone, each on its own due surveys of Harbor View
+ * (manager@carevoice.test), from the middle of the list (other suites take the first ones).
+ */
+const FACILITY = 'Harbor View Rehabilitation';
+const MANAGER = 'manager@carevoice.test';
+const VIEWPORTS = [
+  { name: 'tablet', width: 1024, height: 768, offset: 10 },
+  { name: 'phone', width: 390, height: 844, offset: 20 },
+] as const;
+
+async function dueSurvey(page: Page, type: 'Admission' | 'Discharge', index: number) {
+  const facilityId = await facilityIdByName(page, FACILITY);
+  const surveys = await dueSurveys(page, facilityId, type);
+  const survey = surveys[index];
+  if (!survey) throw new Error(`no due ${type} survey at ${index}`);
+  return survey;
+}
+
+/** Home → Patient Surveys → the due list → the resident → Start Survey: the consent screen. */
+async function openConsent(page: Page, type: 'Admission' | 'Discharge', survey: DueSurvey) {
+  await page.getByRole('combobox', { name: 'Facility' }).click();
+  await page.getByRole('option', { name: FACILITY }).click();
+  await page.getByRole('button', { name: 'Patient Surveys' }).click();
+  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
+  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
+  await page
+    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
+    .click();
+  await page.getByRole('button', { name: 'Start Survey' }).click();
+  await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
+}
+
+/** Declines every question with `nonAnswer` until the acknowledgement question. */
+async function declineEveryQuestion(page: Page, nonAnswer: 'Refused' | "Don't know") {
+  const acknowledge = page.getByRole('heading', {
+    name: 'Question: Are there any employees you would like to acknowledge for doing a good job?',
+  });
+  for (let position = 1; position < 60; position += 1) {
+    const heading = page.getByRole('heading', { name: new RegExp(`^Question: ${position} `) });
+    await expect(heading.or(acknowledge)).toBeVisible();
+    if (await acknowledge.isVisible()) return;
+    await page.getByRole('button', { name: nonAnswer }).click();
+    await expect(page.getByRole('button', { name: nonAnswer })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  throw new Error('the questionnaire did not end');
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at the bedside on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a family member answers, Refused is recorded and printed; after submitting, Back shows the finished survey, never its questions', async ({
+      page,
+    }) => {
+      await signIn(page, MANAGER);
+      const survey = await dueSurvey(page, 'Admission', viewport.offset);
+      await openConsent(page, 'Admission', survey);
+      await page.getByRole('radio', { name: 'A family member' }).check();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Yes' }).click();
+
+      await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible();
+      await expect(page.getByText(`${survey.first_name}`, { exact: false }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      if (viewport.name === 'tablet') {
+        await page.screenshot({ path: '../test-results/e2e/bedside-question-1024x768.png' });
+      }
+      await declineEveryQuestion(page, 'Refused');
+      await page.getByRole('button', { name: 'No' }).click();
+      await expect(page.getByText('Thank you for completing the survey.')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Print' }).click();
+      await expect(page.getByText('Refused').first()).toBeVisible();
+
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'This survey is finished' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'This survey is finished' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('a refused consent is recorded with who declined and the survey leaves the due list', async ({
+      page,
+    }) => {
+      await signIn(page, MANAGER);
+      const survey = await dueSurvey(page, 'Discharge', viewport.offset);
+      await openConsent(page, 'Discharge', survey);
+      await page.getByRole('radio', { name: 'Another representative' }).check();
+      await page.getByRole('button', { name: 'No' }).click();
+      await expect(page.getByText('The refusal is recorded. The survey is closed.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
+      const facilityId = await facilityIdByName(page, FACILITY);
+      const left = await dueSurveys(page, facilityId, 'Discharge');
+      expect(left.map((item) => item.id)).not.toContain(survey.id);
+    });
+
+    test('the questions in Spanish with one tap; the leaving dialog keeps the draft', async ({
+      page,
+    }) => {
+      await signIn(page, MANAGER);
+      const survey = await dueSurvey(page, 'Admission', viewport.offset + 1);
+      await openConsent(page, 'Admission', survey);
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByRole('heading', { name: /^Question: 1 / })).toBeVisible();
+      const language = page.getByRole('radiogroup', { name: 'Language of the questions' });
+      if ((await language.count()) > 0) {
+        await page.getByText('Spanish', { exact: true }).click();
+        await expect(page.getByRole('heading', { name: /^Question: 1 ¿/ })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      await page.getByRole('button', { name: "Don't know" }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+
+      await page.getByRole('link', { name: 'CareVoice, Home' }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave this survey?' })).toBeVisible();
+      await page.getByRole('button', { name: 'Leave survey' }).click();
+      await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
+      await expect(page.getByText(new RegExp(survey.first_name)).first()).toBeVisible();
+    });
+  });
+}
+
+test.describe('the shared tablet locks itself', () => {
+  const server = ownServer(E2E_PORT + 41, { env: { IDLE_LOCK_MINUTES: '0.05' } });
+  test.use({ baseURL: server.baseURL, viewport: { width: 1024, height: 768 } });
+  test.beforeAll(async () => server.start());
+  test.afterAll(async () => server.dispose());
+
+  test('after the idle time nothing of the resident is readable, Back stays locked, the password resumes the survey exactly; Not you? ends the session', async ({
+    page,
+  }) => {
+    await signIn(page, MANAGER);
+    const survey = await dueSurvey(page, 'Admission', 5);
+    await openConsent(page, 'Admission', survey);
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Refused' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+
+    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(survey.last_name)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
+
+    await page.getByLabel('Password or PIN').fill('wrong-password');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('That password or PIN is not right.')).toBeVisible();
+    await page.getByLabel('Password or PIN').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+
+    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Not you? Sign in as someone else' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  });
+});
