@@ -52,6 +52,9 @@ export const OPEN_SURVEY_STATUSES = ['due', 'delayed'] as const satisfies readon
 export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type AcknowledgementStatus = (typeof ACKNOWLEDGEMENT_STATUSES)[number];
 
+/** The tabs of the recognition review list (DESIGN §8). */
+export const RECOGNITION_TABS = ACKNOWLEDGEMENT_STATUSES;
+
 /** The status a manager's decision gives an acknowledgement. */
 export const ACKNOWLEDGEMENT_STATUS_OF = {
   Approved: 'approved',
@@ -107,6 +110,12 @@ export const AUDIT_ACTIONS = [
   'account.mfa_enabled',
   'account.mfa_disabled',
   'user.mfa_reset',
+  // Recognition (DESIGN §8, ADR 030–031)
+  'acknowledgement.undone',
+  'acknowledgement.edited',
+  'acknowledgement.notified',
+  'acknowledgement.digest_sent',
+  'employee.recognition_opted_out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

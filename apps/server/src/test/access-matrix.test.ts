@@ -89,6 +89,8 @@ const ANCHORS: readonly FixtureField[] = [
   // The questionnaire builder: the questionnaire's facility is the call's.
   'questionnaire',
   'publishable',
+  // Recognition: the review's facility is the call's.
+  'decidedReview',
 ];
 
 interface Refusal {
@@ -116,6 +118,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   submittedSurvey: () => facilityRefusal,
   surveySetId: () => ({ status: 403, details: [MESSAGES.surveySetNotAssigned] }),
   reviewId: () => ({ status: 403, details: [MESSAGES.reviewOtherFacility] }),
+  decidedReview: () => facilityRefusal,
   employee: (foreign) => ({
     status: 400,
     details: [MESSAGES.acknowledgedEmployeeUnknown(1, foreign.employee.code)],
@@ -201,7 +204,7 @@ async function expectRefused(
     // Fastify answers HEAD from the GET route; the guard must run there too.
     const head = await t.app.inject({
       method: 'HEAD',
-      url: apiPath(name, request.params),
+      url: apiPath(name, request.params, request.query),
       headers: { ...who?.headers, ...request.headers },
     });
     expect(head.statusCode, 'HEAD').toBe(refusal.status);
