@@ -32,6 +32,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.login, screen: 'login' },
       { path: paths.forgotPassword, screen: 'forgot-password' },
       { path: paths.acceptInvitation, screen: 'accept-invitation' },
+      { path: paths.recognitionOptOut, screen: 'recognition-opt-out' },
       { path: '*', screen: 'not-found' },
     ],
   },
@@ -57,6 +58,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.surveySetQuestions, screen: 'survey-set-questions' },
       { path: paths.culinaryDepartmentReview, screen: 'culinary-department-review' },
       { path: paths.account, screen: 'account' },
+      { path: paths.recognitionSummary, screen: 'recognition-summary' },
+      { path: paths.recognitionCertificate, screen: 'recognition-certificate' },
     ],
   },
   {

@@ -30,6 +30,10 @@ export const paths = {
   acceptInvitation: '/accept-invitation',
   // My account (DESIGN §8): sessions, password, two-factor sign-in.
   account: '/account',
+  // Recognition (DESIGN §8): roll-ups, the certificate, and the mail opt-out (public).
+  recognitionSummary: '/recognition-summary',
+  recognitionCertificate: '/recognition-certificate',
+  recognitionOptOut: '/recognition-opt-out',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
