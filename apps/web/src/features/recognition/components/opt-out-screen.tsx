@@ -1,6 +1,5 @@
 import { RECOGNITION_TEXT, RecognitionOptOutRequestSchema } from '@carevoice/shared';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useOptOut } from '../api/opt-out';
 
@@ -18,7 +17,7 @@ function tokenFrom(hash: string): string | null {
  */
 export function OptOutScreen() {
   const location = useLocation();
-  const [token] = useState(() => tokenFrom(location.hash));
+  const token = tokenFrom(location.hash);
   const optOut = useOptOut();
 
   return (
