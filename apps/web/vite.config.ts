@@ -19,6 +19,9 @@ const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
 /** The back office: its layout, its features (`features/admin`, `features/admin-…`) and its texts. */
 const adminCode =
   /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
+/** Recognition (DESIGN §8): its features and texts, shared by the review, summary and certificate. */
+const recognitionCode =
+  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](recognition|acknowledgements)[\\/]|packages[\\/]shared[\\/]src[\\/]recognition-texts\.ts$)/;
 
 /** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
 const EVERY_PAGE_CHUNK = 'layouts';
@@ -159,6 +162,15 @@ export default defineConfig({
               test: adminCode,
               minShareCount: 2,
               priority: 0.5,
+              includeDependenciesRecursively: false,
+            },
+            // Recognition's code and texts shared by its screens (review, summary, certificate):
+            // only they load it.
+            {
+              name: 'recognition',
+              test: recognitionCode,
+              minShareCount: 2,
+              priority: 0.6,
               includeDependenciesRecursively: false,
             },
             // The app's own code (API calls, hooks, shared contract) used by several screens.

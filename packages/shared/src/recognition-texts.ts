@@ -4,7 +4,7 @@
  * messages.ts so that only the recognition screens' chunks carry them (ADR 014's pattern). The
  * spec's own texts of the acknowledgement list stay in messages.ts, unchanged.
  */
-import { RECOGNITION_UNDO_MINUTES } from './limits.js';
+import { RECOGNITION_ERRORS } from './schemas/recognition.js';
 
 /** Reasons a manager can pick for a denial (or write their own). */
 export const DENY_REASON_SUGGESTIONS = [
@@ -14,17 +14,7 @@ export const DENY_REASON_SUGGESTIONS = [
 ] as const;
 
 export const RECOGNITION_TEXT = {
-  errors: {
-    reasonRequired: 'Give a reason for the denial.',
-    reasonTooLong: 'Keep the reason shorter.',
-    publishedTextRequired: 'Write the text to publish.',
-    publishedTextTooLong: 'Keep the text shorter.',
-    notDecided: 'This review has no decision to undo.',
-    undoExpired: `This decision is final: it can only be undone within ${RECOGNITION_UNDO_MINUTES} minutes.`,
-    notApproved: 'Only an approved review can be edited for publication.',
-    dateRangeReversed: 'The start date must not be after the end date.',
-    optOutInvalid: 'This link is not valid.',
-  },
+  errors: RECOGNITION_ERRORS,
   undone: 'Decision undone. The review is waiting again.',
   edited: 'The text to publish was saved.',
   optedOut: 'You will no longer receive recognition mails.',

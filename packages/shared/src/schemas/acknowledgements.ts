@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_RESULTS } from '../enums.js';
-import { RECOGNITION_TEXT } from '../recognition-texts.js';
 import { IdSchema } from './common.js';
-import { DenyReasonSchema } from './recognition.js';
+import { DenyReasonSchema, RECOGNITION_ERRORS } from './recognition.js';
 
 export const PendingReviewSchema = z.object({
   id: IdSchema,
@@ -36,7 +35,7 @@ export const ReviewDecisionRequestSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['reason'],
-        message: RECOGNITION_TEXT.errors.reasonRequired,
+        message: RECOGNITION_ERRORS.reasonRequired,
       });
     }
   });

@@ -8,8 +8,8 @@ import {
   DENY_REASON_MAX_LENGTH,
   PUBLISHED_TEXT_MAX_LENGTH,
   RECOGNITION_FILTER_MAX_LENGTH,
+  RECOGNITION_UNDO_MINUTES,
 } from '../limits.js';
-import { RECOGNITION_TEXT } from '../recognition-texts.js';
 import {
   CursorSchema,
   DateStringSchema,
@@ -19,7 +19,24 @@ import {
   VersionSchema,
 } from './common.js';
 
-const errors = RECOGNITION_TEXT.errors;
+/**
+ * The messages of the shared schemas' checks and the server's refusals: an object of its own, so
+ * the contract every page loads carries only these, not the screens' texts
+ * (recognition-texts.ts, which holds them as RECOGNITION_TEXT.errors too).
+ */
+export const RECOGNITION_ERRORS = {
+  reasonRequired: 'Give a reason for the denial.',
+  reasonTooLong: 'Keep the reason shorter.',
+  publishedTextRequired: 'Write the text to publish.',
+  publishedTextTooLong: 'Keep the text shorter.',
+  notDecided: 'This review has no decision to undo.',
+  undoExpired: `This decision is final: it can only be undone within ${RECOGNITION_UNDO_MINUTES} minutes.`,
+  notApproved: 'Only an approved review can be edited for publication.',
+  dateRangeReversed: 'The start date must not be after the end date.',
+  optOutInvalid: 'This link is not valid.',
+} as const;
+
+const errors = RECOGNITION_ERRORS;
 
 /** Stored free text: bidi controls removed, trimmed, 1..max characters, no NUL. */
 function storedText(max: number, required: string, tooLong: string) {

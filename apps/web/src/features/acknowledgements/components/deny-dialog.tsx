@@ -1,5 +1,5 @@
 import { DENY_REASON_SUGGESTIONS, DenyReasonSchema, RECOGNITION_TEXT } from '@carevoice/shared';
-import { Button, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
 const text = RECOGNITION_TEXT.deny;
@@ -40,26 +40,20 @@ export function DenyDialog({
     <Modal opened={opened} onClose={close} title={text.title} centered size="lg">
       <Stack gap="md">
         <Text>{text.help}</Text>
-        <Stack gap={6}>
-          <Text fw={500} id="deny-common-reasons">
-            {text.common}
-          </Text>
-          <Chip.Group
-            value={(DENY_REASON_SUGGESTIONS as readonly string[]).includes(reason) ? reason : ''}
-            onChange={(value) => {
-              setReason(String(value));
-              setError(null);
-            }}
-          >
-            <Group gap="xs" role="group" aria-labelledby="deny-common-reasons">
-              {DENY_REASON_SUGGESTIONS.map((suggestion) => (
-                <Chip key={suggestion} value={suggestion} size="md">
-                  {suggestion}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Stack>
+        <Radio.Group
+          label={text.common}
+          value={(DENY_REASON_SUGGESTIONS as readonly string[]).includes(reason) ? reason : ''}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+        >
+          <Stack gap="sm" mt="xs">
+            {DENY_REASON_SUGGESTIONS.map((suggestion) => (
+              <Radio key={suggestion} value={suggestion} label={suggestion} size="md" />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Textarea
           label={text.reason}
           required

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Paper,
-  Progress,
   SimpleGrid,
   Stack,
   Table,
@@ -258,7 +257,14 @@ function SummaryBody({
                       <Table.Td>{row.month}</Table.Td>
                       <Table.Td ta="right">{row.approved}</Table.Td>
                       <Table.Td aria-hidden>
-                        <Progress value={(row.approved / monthMax) * 100} size="lg" />
+                        <div
+                          style={{
+                            height: 12,
+                            borderRadius: 6,
+                            width: `${(row.approved / monthMax) * 100}%`,
+                            background: 'var(--mantine-primary-color-filled)',
+                          }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
