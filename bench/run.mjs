@@ -60,6 +60,9 @@ const TARGETS = {
   questionsShare: 0.5,
   submissionsPerSecond: 300,
   getP99Ms: 25,
+  /** Results (issue 16): dashboard calls' p95, and export rows per second on 100k surveys. */
+  resultsDashboardMs: 150,
+  resultsExportRowsPerSecond: 20_000,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -111,9 +114,13 @@ const BENCH_NAMES = [
   'fetch answers',
   'active patients',
   'submission',
+  'results summary',
+  'results questions',
 ];
 const slug = (name) => name.replaceAll(/[ ,()]+/g, '-').replace(/-$/, '');
-const unknownOnly = options.only.filter((name) => !BENCH_NAMES.map(slug).includes(name));
+const unknownOnly = options.only.filter(
+  (name) => name !== 'results-export' && !BENCH_NAMES.map(slug).includes(name),
+);
 if (unknownOnly.length > 0) {
   console.error(`--only ${unknownOnly.join(',')}: choose from ${BENCH_NAMES.map(slug).join(', ')}`);
   process.exit(2);
@@ -320,6 +327,7 @@ function summarise(name, target, result, extra = {}) {
     latency_ms: {
       p50: result.latency.p50,
       p90: result.latency.p90,
+      p97_5: result.latency.p97_5,
       p99: result.latency.p99,
       max: result.latency.max,
       average: Math.round(result.latency.average * 100) / 100,
@@ -621,6 +629,29 @@ async function main() {
         target: 'POST survey-answers/ (a new open survey and Idempotency-Key each)',
         submission: true,
       },
+      {
+        // The results dashboard (ADR 023): the figures of a year, all facilities and each one.
+        name: 'results summary',
+        target: 'GET results/summary/ (365 days; all facilities, then each)',
+        opts: {
+          headers,
+          requests: ['', ...facilityIds.map((id) => `&facility_id=${id}`)].map((facility) => ({
+            method: 'GET',
+            path: `/api/v1/results/summary/?from=${addDays(today, -365)}${facility}`,
+          })),
+        },
+      },
+      {
+        name: 'results questions',
+        target: 'GET results/questions/ (365 days, Admission and Discharge, all facilities)',
+        opts: {
+          headers,
+          requests: types.map((type) => ({
+            method: 'GET',
+            path: `/api/v1/results/questions/?from=${addDays(today, -365)}&survey_type=${type}`,
+          })),
+        },
+      },
     ];
     if (benches.some((bench, index) => bench.name !== BENCH_NAMES[index])) {
       throw new Error('bench/run.mjs: BENCH_NAMES does not match the benches');
@@ -745,9 +776,41 @@ async function main() {
       );
     }
 
+    // Export throughput (ADR 023): every completed Admission survey of every facility as CSV.
+    let resultsExport;
+    if (options.only.length === 0 || options.only.includes('results-export')) {
+      process.stdout.write('▶ results export … ');
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/results/export.csv/?survey_type=Admission`, {
+        headers,
+      });
+      if (!response.ok) throw new Error(`results export: ${response.status}`);
+      let lines = 0;
+      let bytes = 0;
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) {
+        bytes += chunk.length;
+        const text = decoder.decode(chunk, { stream: true });
+        for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines += 1;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      resultsExport = {
+        surveys: lines - 1,
+        bytes,
+        seconds: Math.round(seconds * 100) / 100,
+        rows_per_s: Math.round((lines - 1) / seconds),
+      };
+      console.log(
+        `${resultsExport.surveys} surveys in ${resultsExport.seconds} s: ${resultsExport.rows_per_s} rows/s`,
+      );
+    }
+
     const baseline = helloRuns.reduce((sum, rate) => sum + rate, 0) / helloRuns.length;
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
-    const getRows = rows.filter((row) => row.target.startsWith('GET'));
+    // The staff's GETs (the results dashboard has a target of its own).
+    const getRows = rows.filter(
+      (row) => row.target.startsWith('GET') && !row.name.startsWith('results'),
+    );
     const targets = {
       due_list_share_of_hello_world: check(
         byName['due list'] && byName['due list'].share_of_hello_world,
@@ -763,6 +826,22 @@ async function main() {
         byName.submission && byName.submission.requests_per_s,
         (v) => v >= TARGETS.submissionsPerSecond && byName.submission.errors === 0,
         `≥ ${TARGETS.submissionsPerSecond} with 0 errors`,
+      ),
+      results_dashboard_p95_ms: check(
+        ['results summary', 'results questions'].some((name) => byName[name])
+          ? Math.max(
+              ...['results summary', 'results questions']
+                .filter((name) => byName[name])
+                .map((name) => byName[name].latency_ms.p97_5),
+            )
+          : undefined,
+        (v) => v <= TARGETS.resultsDashboardMs,
+        `≤ ${TARGETS.resultsDashboardMs} (p97.5, autocannon's nearest to p95)`,
+      ),
+      results_export_rows_per_s: check(
+        resultsExport?.rows_per_s,
+        (v) => v >= TARGETS.resultsExportRowsPerSecond,
+        `≥ ${TARGETS.resultsExportRowsPerSecond}`,
       ),
       get_p99_ms: check(
         getRows.length > 0 ? Math.max(...getRows.map((row) => row.latency_ms.p99)) : undefined,
@@ -795,6 +874,7 @@ async function main() {
       },
       targets,
       results: rows,
+      results_export: resultsExport ?? null,
     };
     const outDir = path.join(root, 'bench', 'results');
     fs.mkdirSync(outDir, { recursive: true });

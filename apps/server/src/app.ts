@@ -24,6 +24,7 @@ import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities
 import { adminQuestionnaireRoutes } from './modules/admin-questionnaires/admin-questionnaires.routes.js';
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -32,6 +33,7 @@ import { SessionCache } from './modules/auth/session-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
+import { resultsRoutes } from './modules/results/results.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { recognitionRoutes } from './modules/recognition/recognition.routes.js';
 import afterResponsePlugin from './plugins/after-response.js';
@@ -138,5 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminResidentRoutes);
   await app.register(adminEmployeeRoutes);
   await app.register(adminQuestionnaireRoutes);
+  await app.register(resultsRoutes);
+  await app.register(alertRoutes);
   return app;
 }

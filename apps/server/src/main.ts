@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemoData } from './db/seed/demo.js'
 import { localToday } from './db/values.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
 import { hashPassword } from './lib/crypto.js';
+import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { countUsers } from './modules/users/users.repository.js';
 
 function readConfig(): Config {
@@ -39,11 +40,19 @@ async function main(): Promise<void> {
   if (config.nodeEnv === 'production' && !config.smtpUrl) {
     app.log.warn('SMTP_URL is not set: password-reset mails are only written to DATA_DIR/outbox');
   }
+  // The durable mail outbox (alerts; ADR 023): sent in the background, retried with backoff.
+  const outbox = new OutboxSender({
+    db: database.db,
+    dialect: database.dialect,
+    mailer: app.ctx.mailer,
+    log: app.log,
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await outbox.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -52,6 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  outbox.start();
   console.log(
     `\nCareVoice is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`,
   );

@@ -119,6 +119,26 @@ import {
   SurveySetsResponseSchema,
   UnlistedResidentsResponseSchema,
 } from './schemas/surveys.js';
+import {
+  AlertCountsQuerySchema,
+  AlertCountsResponseSchema,
+  AlertListQuerySchema,
+  AlertListResponseSchema,
+  AlertMailSettingSchema,
+  AlertSchema,
+  ResolveAlertRequestSchema,
+  ResultsCommentsQuerySchema,
+  ResultsCommentsResponseSchema,
+  ResultsExportQuerySchema,
+  ResultsExportResponseSchema,
+  ResultsQuestionsQuerySchema,
+  ResultsQuestionsResponseSchema,
+  ResultsSummaryQuerySchema,
+  ResultsSummaryResponseSchema,
+  ResultsSurveyDetailSchema,
+  ResultsSurveysQuerySchema,
+  ResultsSurveysResponseSchema,
+} from './schemas/results.js';
 
 /**
  * Base of every API path. The spec's calls live under `users/` (spec §7, DESIGN §3); the calls
@@ -171,8 +191,11 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   /** 201 for a call that creates a record. */
   readonly status?: 201;
-  /** The answer is a `text/csv` download (an export), `response` a string schema. */
-  readonly responseType?: 'csv';
+  /**
+   * The answer is a download (an export), `response` a string schema: `text/csv`, or an Excel
+   * workbook (`xlsx`, results export).
+   */
+  readonly responseType?: 'csv' | 'xlsx';
   /** GET answers kept between writes, and whose they are; absent: never kept. */
   readonly cache?: CacheScope;
   /** Whether the body carries a user id that must match the session (sf_user_id / user_id). */
@@ -195,6 +218,7 @@ const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
 const reviews = { kind: 'facility', permission: 'Incentive_Acknowledgement' } as const;
 const administration = { kind: 'facility', permission: 'Administration' } as const;
 const anyAdministration = { kind: 'permission', permission: 'Administration' } as const;
+const results = { kind: 'facility', permission: 'Survey_Results' } as const;
 
 const facilityParams = z.object({ facilityId: IdSchema });
 const questionnaireParams = z.object({ questionnaireId: IdSchema });
@@ -746,6 +770,105 @@ export const ENDPOINTS = {
     access: { kind: 'facility', permission: 'Administration' },
     params: z.object({ userId: IdSchema }),
     response: DetailResponseSchema,
+  },
+  // Results and alerts (DESIGN §8, issue 16, ADR 023). `facility_id` (repeatable on the results
+  // calls) names the facilities; none means every facility the user holds. Every named facility,
+  // and the facility of every survey or alert named, must be the user's (checked by the service).
+  resultsSummary: {
+    method: 'GET',
+    path: 'results/summary',
+    access: results,
+    query: ResultsSummaryQuerySchema,
+    response: ResultsSummaryResponseSchema,
+  },
+  resultsQuestions: {
+    method: 'GET',
+    path: 'results/questions',
+    access: results,
+    query: ResultsQuestionsQuerySchema,
+    response: ResultsQuestionsResponseSchema,
+  },
+  resultsSurveys: {
+    method: 'GET',
+    path: 'results/surveys',
+    access: results,
+    query: ResultsSurveysQuerySchema,
+    response: ResultsSurveysResponseSchema,
+  },
+  resultsSurvey: {
+    method: 'GET',
+    path: 'results/survey/:surveyId',
+    access: results,
+    params: z.object({ surveyId: IdSchema }),
+    response: ResultsSurveyDetailSchema,
+  },
+  resultsComments: {
+    method: 'GET',
+    path: 'results/comments',
+    access: results,
+    query: ResultsCommentsQuerySchema,
+    response: ResultsCommentsResponseSchema,
+    personal: ['q'],
+  },
+  resultsExportCsv: {
+    method: 'GET',
+    path: 'results/export.csv',
+    access: results,
+    query: ResultsExportQuerySchema,
+    response: ResultsExportResponseSchema,
+    responseType: 'csv',
+  },
+  resultsExportXlsx: {
+    method: 'GET',
+    path: 'results/export.xlsx',
+    access: results,
+    query: ResultsExportQuerySchema,
+    response: ResultsExportResponseSchema,
+    responseType: 'xlsx',
+  },
+  alerts: {
+    method: 'GET',
+    path: 'alerts',
+    access: results,
+    query: AlertListQuerySchema,
+    response: AlertListResponseSchema,
+  },
+  alertAcknowledge: {
+    method: 'POST',
+    path: 'alerts/:alertId/acknowledge',
+    // The facility is the alert's (checked by the service); 409 unless the alert is open.
+    access: results,
+    params: z.object({ alertId: IdSchema }),
+    response: AlertSchema,
+  },
+  alertResolve: {
+    method: 'POST',
+    path: 'alerts/:alertId/resolve',
+    // The facility is the alert's (checked by the service); 409 when already resolved.
+    access: results,
+    params: z.object({ alertId: IdSchema }),
+    body: ResolveAlertRequestSchema,
+    response: AlertSchema,
+  },
+  alertCounts: {
+    method: 'GET',
+    path: 'alerts/counts',
+    access: results,
+    query: AlertCountsQuerySchema,
+    response: AlertCountsResponseSchema,
+  },
+  alertMail: {
+    method: 'GET',
+    path: 'alerts/mail',
+    access: { kind: 'permission', permission: 'Survey_Results' },
+    response: AlertMailSettingSchema,
+  },
+  alertMailUpdate: {
+    method: 'PUT',
+    path: 'alerts/mail',
+    access: { kind: 'permission', permission: 'Survey_Results' },
+    body: AlertMailSettingSchema,
+    response: AlertMailSettingSchema,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -110,6 +110,12 @@ export const AUDIT_ACTIONS = [
   'account.mfa_enabled',
   'account.mfa_disabled',
   'user.mfa_reset',
+  // Results and alerts (DESIGN §8, issue 16)
+  'alert.raised',
+  'alert.acknowledged',
+  'alert.resolved',
+  'results.exported',
+  'account.alert_mail_changed',
   // Recognition (DESIGN §8, ADR 030–031)
   'acknowledgement.undone',
   'acknowledgement.edited',

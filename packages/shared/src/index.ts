@@ -19,3 +19,5 @@ export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';
 export * from './schemas/admin-questionnaires.js';
 export * from './questionnaire-builder.js';
+export * from './schemas/results.js';
+export * from './results-texts.js';

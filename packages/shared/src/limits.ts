@@ -73,6 +73,25 @@ export const MFA_RECOVERY_CODE_COUNT = 10;
 /** Minutes between the password and the second factor at sign-in. */
 export const MFA_LOGIN_TTL_MINUTES = 5;
 
+/** Results (DESIGN §8, ADR 023): at most this many facilities side by side in one request. */
+export const RESULTS_FACILITIES_MAX = 200;
+/** Items in one page of the results drill-down and of the comments. */
+export const RESULTS_PAGE_SIZE = 50;
+/** Longest search text in the comments, and longest note that resolves an alert. */
+export const RESULTS_SEARCH_MAX_LENGTH = 100;
+export const RESULTS_NOTE_MAX_LENGTH = 2000;
+/** A Number question's histogram has one bucket per distinct value up to this many, else this many. */
+export const RESULTS_HISTOGRAM_MAX_BUCKETS = 20;
+/** The dashboard's preset periods, in days back from today. */
+export const RESULTS_PERIOD_PRESETS_DAYS = [30, 90, 365] as const;
+/** An alert still open this many hours after it was raised is overdue (highlighted). */
+export const ALERT_OVERDUE_HOURS = 48;
+/** The alerts inbox lists at most this many alerts (newest first). */
+export const ALERTS_LIST_MAX = 500;
+/** The content type of an Excel workbook (the results export). */
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Recognition (DESIGN §8, ADR 030): a decision can be undone for this long, then it is final. */
 export const RECOGNITION_UNDO_MINUTES = 10;
 /** Reviews per page of the recognition review list. */

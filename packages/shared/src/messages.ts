@@ -215,6 +215,7 @@ export const UI_TEXT = {
       'lorem-ipsum-1': 'Consectetur adipiscing elit, sed do eiusmod tempor.',
       'lorem-ipsum-2': 'Ut enim ad minim veniam, quis nostrud exercitation.',
       administration: 'People, residents, employees and settings of your facilities.',
+      'survey-results': 'What residents said: dashboards, exports and alerts.',
     },
   },
   /** Survey type chooser, due list, unlisted residents, choice, delay and discharge screens. */

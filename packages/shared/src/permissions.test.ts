@@ -16,7 +16,7 @@ describe('visibleTiles', () => {
       ['Managed Care Updates', 'Patient Surveys', 'Incentive Acknowledgement', 'Social Work'],
     ],
     [
-      'all_permission_access shows the service tiles and Administration but not the placeholders',
+      'all_permission_access shows the service tiles, Administration and Survey Results but not the placeholders',
       [],
       true,
       [
@@ -25,9 +25,11 @@ describe('visibleTiles', () => {
         'Incentive Acknowledgement',
         'Social Work',
         'Administration',
+        'Survey Results',
       ],
     ],
     ['Administration shows its tile', ['Administration'], false, ['Administration']],
+    ['Survey_Results shows its tile', ['Survey_Results'], false, ['Survey Results']],
     [
       'Lorem_ipsum_text shows both placeholder tiles',
       ['Lorem_ipsum_text'],
@@ -46,6 +48,7 @@ describe('visibleTiles', () => {
         'Lorem ipsum',
         'Dolor sit amet',
         'Administration',
+        'Survey Results',
       ],
     ],
   ])('%s', (_name, granted, all, expected) => {

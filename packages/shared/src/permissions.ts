@@ -12,8 +12,9 @@ export const SERVICE_TILES = [
   { key: 'social-work', label: 'Social Work', permission: 'Social_Work' },
   { key: 'lorem-ipsum-1', label: 'Lorem ipsum', permission: 'Lorem_ipsum_text' },
   { key: 'lorem-ipsum-2', label: 'Dolor sit amet', permission: 'Lorem_ipsum_text' },
-  // Beyond the spec (DESIGN §8). The Survey Results tile comes with the results area.
+  // Beyond the spec (DESIGN §8).
   { key: 'administration', label: 'Administration', permission: 'Administration' },
+  { key: 'survey-results', label: 'Survey Results', permission: 'Survey_Results' },
 ] as const satisfies readonly { key: string; label: string; permission: PermissionType }[];
 
 export type ServiceTile = (typeof SERVICE_TILES)[number];

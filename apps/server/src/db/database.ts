@@ -6,6 +6,7 @@
  */
 import type {
   AcknowledgementStatus,
+  AlertStatus,
   DischargeReason,
   PermissionType,
   ResidentSurveyType,
@@ -36,6 +37,8 @@ export interface UsersTable {
   mfa_enabled_at?: string | null;
   /** The TOTP time step of the last accepted code: a code is accepted once. */
   mfa_last_time_step?: number | null;
+  /** Whether the user is mailed when an alert is raised in their facilities (default 1; ADR 023). */
+  alert_mail: Generated<Flag>;
 }
 
 export interface MfaRecoveryCodesTable {
@@ -298,6 +301,47 @@ export interface AuditEventsTable {
   detail_json: string | null;
 }
 
+/**
+ * An alert (ADR 023): raised in the transaction of the submission whose answer matched an alert
+ * rule, once per answer (unique `answer_id`); open → acknowledged → resolved.
+ */
+export interface AlertsTable {
+  id: string;
+  facility_id: string;
+  survey_id: string;
+  /** The answer that matched (unique: resubmitting never raises it twice). */
+  answer_id: string;
+  question_id: string;
+  question_key: string;
+  raised_at: string;
+  status: AlertStatus;
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  note: string | null;
+}
+
+/**
+ * A mail to send (DESIGN §8, ADR 023): written in the transaction of the event that causes it,
+ * sent by the background sender (modules/mail-outbox). `event` names the event (`alert:<id>`);
+ * (event, recipient) is unique, so a recipient gets at most one mail per event.
+ */
+export interface MailOutboxTable {
+  id: string;
+  event: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  created_at: string;
+  /** When the next try may start (ISO); a claim moves it past the claim's lease. */
+  next_attempt_at: string;
+  attempts: Generated<number>;
+  /** The last failure's message (no mail content). */
+  last_error: string | null;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_facilities: UserFacilitiesTable;
@@ -320,6 +364,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  alerts: AlertsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

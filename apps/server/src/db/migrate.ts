@@ -9,6 +9,7 @@ import * as administration from './migrations/2026-11-25T05-00-administration.js
 import * as facilityNameUnique from './migrations/2026-11-25T06-00-facility-name-unique.js';
 import * as questionnaireVersions from './migrations/2026-11-26T00-00-questionnaire-versions.js';
 import * as trust from './migrations/2026-11-26T10-00-trust.js';
+import * as results from './migrations/2026-11-26T15-00-results.js';
 import * as recognition from './migrations/2026-11-27T10-00-recognition.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T06-00-facility-name-unique': facilityNameUnique,
   '2026-11-26T00-00-questionnaire-versions': questionnaireVersions,
   '2026-11-26T10-00-trust': trust,
+  '2026-11-26T15-00-results': results,
   '2026-11-27T10-00-recognition': recognition,
 };
 

@@ -102,3 +102,25 @@ export function parseQuestionMeta(json: string): QuestionMeta {
   }
   return { option_keys: {}, alert_options: [] };
 }
+
+/**
+ * Whether a stored answer matches its question's alert rule (ADR 023): a choice answer with an
+ * option marked `alert` in the version it was given on, or a Number answer below `alert_below`.
+ */
+export function answerRaisesAlert(
+  type: string,
+  meta: QuestionMeta,
+  answer: string | null,
+  answerKey: string | null,
+): boolean {
+  if (answer === null) return false;
+  if (type === 'Number') {
+    const below = meta.alert_below;
+    const value = Number(answer);
+    return (
+      typeof below === 'number' && answer.trim() !== '' && Number.isFinite(value) && value < below
+    );
+  }
+  if (answerKey === null || meta.alert_options.length === 0) return false;
+  return answerKey.split(';').some((key) => meta.alert_options.includes(key));
+}

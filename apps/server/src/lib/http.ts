@@ -97,7 +97,7 @@ export function endpoint<N extends EndpointName>(name: N) {
     ...(def.body ? { body: def.body } : {}),
     response: {
       ...Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorBody])),
-      ...(def.responseType === 'csv' ? {} : { [successStatus(def)]: def.response }),
+      ...(def.responseType ? {} : { [successStatus(def)]: def.response }),
     },
   } as RouteSchema<N>;
   return {

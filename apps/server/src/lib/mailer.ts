@@ -22,6 +22,11 @@ export interface Mailer {
    * the line carries its request id), never thrown.
    */
   send(message: MailMessage, log?: FastifyBaseLogger): void;
+  /**
+   * Delivers a message now and resolves once the server (or the dev outbox) took it; rejects on
+   * failure. The mail outbox's sender uses it to know what to retry (ADR 023).
+   */
+  deliver(message: MailMessage): Promise<void>;
   /** Resolves once every message handed over so far is delivered or has failed. */
   drain(): Promise<void>;
   /** Messages handed over and not yet delivered (for /metrics). */
@@ -42,7 +47,7 @@ export function createMailer(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
-  async function deliver(message: MailMessage, log: FastifyBaseLogger): Promise<void> {
+  async function deliverNow(message: MailMessage, log: FastifyBaseLogger): Promise<void> {
     const info = await transport.sendMail({ from: config.mailFrom, ...message });
     if (config.smtpUrl) {
       log.info({ messageId: info.messageId }, 'mail sent over SMTP');
@@ -62,11 +67,12 @@ export function createMailer(
 
   return {
     send(message, requestLog = log) {
-      const delivery = deliver(message, requestLog)
+      const delivery = deliverNow(message, requestLog)
         .catch((error: unknown) => requestLog.error({ err: error }, 'mail delivery failed'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
+    deliver: (message) => deliverNow(message, log),
     async drain() {
       await Promise.all([...pending]);
     },

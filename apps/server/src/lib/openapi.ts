@@ -9,6 +9,7 @@ import {
   ENDPOINTS,
   ErrorResponseSchema,
   MsgResponseSchema,
+  XLSX_CONTENT_TYPE,
   type EndpointDef,
   type EndpointName,
 } from '@carevoice/shared';
@@ -50,7 +51,12 @@ function parameters(def: EndpointDef): JsonSchema[] {
 
 function operation(name: EndpointName, def: EndpointDef): JsonSchema {
   const errorBody = def.errorBody === 'msg' ? MsgResponseSchema : ErrorResponseSchema;
-  const success = def.responseType === 'csv' ? 'text/csv' : 'application/json';
+  const success =
+    def.responseType === 'csv'
+      ? 'text/csv'
+      : def.responseType === 'xlsx'
+        ? XLSX_CONTENT_TYPE
+        : 'application/json';
   const access = def.access;
   return {
     operationId: name,

@@ -8,6 +8,7 @@
  * Not on in production: the schemas are our own declaration of our own data, and checking every
  * answer would cost what the compiled serializer saves (lib/response-schemas.ts).
  */
+import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -29,10 +30,11 @@ export default fp(
         }
         const success = status === successStatus(def);
         if (!success && status < 400) return done(null, payload);
-        if (success && def.responseType === 'csv') {
+        if (success && def.responseType) {
+          const expected = def.responseType === 'csv' ? 'text/csv' : XLSX_CONTENT_TYPE;
           const type = String(reply.getHeader('content-type') ?? '');
-          if (type.startsWith('text/csv')) return done(null, payload);
-          return done(new Error(`${name}: the ${status} answer is not text/csv`));
+          if (type.startsWith(expected)) return done(null, payload);
+          return done(new Error(`${name}: the ${status} answer is not ${expected}`));
         }
         const schema = success ? def.response : errorBodySchema(def);
         let parsed: unknown;

@@ -91,6 +91,8 @@ const ANCHORS: readonly FixtureField[] = [
   'publishable',
   // Recognition: the review's facility is the call's.
   'decidedReview',
+  // The alerts inbox: the alert's facility is the call's.
+  'alertId',
 ];
 
 interface Refusal {
@@ -127,6 +129,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   staffMemberId: () => facilityRefusal,
   questionnaire: () => facilityRefusal,
   publishable: () => facilityRefusal,
+  alertId: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */

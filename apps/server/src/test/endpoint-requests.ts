@@ -72,6 +72,8 @@ export interface FacilityFixtures {
   questionnaire: { id: string; version: number; questions: DraftQuestionInput[] };
   /** The facility's Discharge questionnaire with a clean draft ready to publish. */
   publishable: { id: string; version: number };
+  /** An open alert (raised by a demo answer; results and alerts, ADR 023). */
+  alertId: string;
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -340,6 +342,22 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   }),
   recognitionOptOut: (s) => ({ body: { token: s.public.optOutToken } }),
   adminResetUserMfa: (s) => ({ params: { userId: s.staffMemberId } }),
+  // Results and alerts (ADR 023)
+  resultsSummary: (s) => ({ query: { facility_id: s.facilityId, from: addDays(s.today, -365) } }),
+  resultsQuestions: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Admission' } }),
+  resultsSurveys: (s) => ({ query: { facility_id: s.facilityId, status: 'completed' } }),
+  resultsSurvey: (s) => ({ params: { surveyId: s.submittedSurvey } }),
+  resultsComments: (s) => ({
+    query: { facility_id: s.facilityId, survey_type: 'Admission', q: 'staff' },
+  }),
+  resultsExportCsv: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Admission' } }),
+  resultsExportXlsx: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Discharge' } }),
+  alerts: (s) => ({ query: { facility_id: s.facilityId, status: 'open' } }),
+  alertAcknowledge: (s) => ({ params: { alertId: s.alertId } }),
+  alertResolve: (s) => ({ params: { alertId: s.alertId }, body: { note: 'Called the family.' } }),
+  alertCounts: (s) => ({ query: { facility_id: s.facilityId } }),
+  alertMail: () => ({}),
+  alertMailUpdate: () => ({ body: { alert_mail: true } }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -369,6 +387,7 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     staffMemberId: `${tag}-staff-member`,
     questionnaire: { id: `${tag}-questionnaire`, version: 1, questions: [] },
     publishable: { id: `${tag}-publishable`, version: 1 },
+    alertId: `${tag}-alert`,
   };
 }
 
@@ -523,6 +542,7 @@ export async function loadFacilityFixtures(
       await publishableOf(t, facilityId, previous === undefined),
       previous?.publishable,
     ),
+    alertId: pick('alertId', await unresolvedAlertOf(t, facilityId), previous?.alertId),
   };
 }
 
@@ -548,6 +568,19 @@ async function decidedReviewOf(
     .where('id', '=', row.id)
     .execute();
   return { id: row.id, version: Number(row.version) };
+}
+
+/** The oldest open alert of the facility (demo answers raise some). */
+async function unresolvedAlertOf(t: TestApp, facilityId: string): Promise<string | undefined> {
+  const alert = await t.db
+    .selectFrom('alerts')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'open')
+    .orderBy('raised_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return alert?.id;
 }
 
 /** The facility's questionnaire of the type, as stored. */

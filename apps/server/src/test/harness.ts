@@ -80,6 +80,8 @@ export const ALL_TABLES = [
   'idempotency_keys',
   'audit_events',
   'mfa_recovery_codes',
+  'alerts',
+  'mail_outbox',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -109,6 +111,10 @@ export class CapturingMailer implements Mailer {
   settle: () => Promise<void> = async () => {};
 
   send(message: MailMessage): void {
+    this.sent.push(message);
+  }
+
+  async deliver(message: MailMessage): Promise<void> {
     this.sent.push(message);
   }
 

@@ -29,6 +29,7 @@ import {
   ENDPOINTS,
   FetchAnswersResponseSchema,
   MESSAGES,
+  XLSX_CONTENT_TYPE,
   type EndpointDef,
   type EndpointName,
   type Question,
@@ -69,7 +70,9 @@ const SIGNED_IN_AS = 'admin@carevoice.test';
 const bodySchemaOf = (name: EndpointName): z.ZodType | null =>
   (ENDPOINTS[name] as EndpointDef).body ?? null;
 const readsCsv = (name: EndpointName) => (ENDPOINTS[name] as EndpointDef).bodyType === 'csv';
-const answersCsv = (name: EndpointName) => (ENDPOINTS[name] as EndpointDef).responseType === 'csv';
+/** Whether the endpoint answers a download (CSV or XLSX), which is audited. */
+const answersFile = (name: EndpointName) =>
+  (ENDPOINTS[name] as EndpointDef).responseType !== undefined;
 
 /** What a path parameter of the endpoint must be (its entry's params schema). */
 const paramSchemaOf = (name: EndpointName, param: string): z.ZodType | undefined =>
@@ -567,8 +570,10 @@ function decodedBody(response: LightMyRequestResponse): string {
 function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
   expect(response.statusCode, response.body).toBeLessThan(500);
-  if (response.statusCode < 300 && answersCsv(name)) {
-    expect(String(response.headers['content-type'])).toMatch(/^text\/csv/);
+  if (response.statusCode < 300 && answersFile(name)) {
+    const expected =
+      (ENDPOINTS[name] as EndpointDef).responseType === 'csv' ? 'text/csv' : XLSX_CONTENT_TYPE;
+    expect(String(response.headers['content-type']).startsWith(expected)).toBe(true);
     return;
   }
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
@@ -643,7 +648,7 @@ function refusalWrites(
 
 /** Rows an accepted read writes: an export (a CSV download) is audited (DESIGN §4, §8). */
 function readWrites(name: EndpointName): { added: Record<string, number>; changed: string[] } {
-  return { added: answersCsv(name) ? { audit_events: 1 } : {}, changed: [] };
+  return { added: answersFile(name) ? { audit_events: 1 } : {}, changed: [] };
 }
 
 function expectWrites(

@@ -57,6 +57,8 @@ const GROWING_TABLES = [
   'login_attempts',
   'idempotency_keys',
   'audit_events',
+  'alerts',
+  'mail_outbox',
 ] as const;
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
@@ -283,6 +285,39 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   await record('culinary employees', async () => {
     await inject('culinaryEmployees', { params: { facilityId: MAPLE } }, cookie);
   });
+  // The results dashboard and the alerts inbox (ADR 023), as the manager reads them.
+  const year = { from: addDays(TEST_TODAY, -365), to: TEST_TODAY };
+  await record('results summary', async () => {
+    await inject('resultsSummary', { query: { facility_id: MAPLE, ...year } }, cookie);
+    await inject('resultsSummary', { query: year }, cookie);
+  });
+  await record('results questions', async () => {
+    const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
+    await inject('resultsQuestions', { query }, cookie);
+  });
+  await record('results drill-down and one survey', async () => {
+    const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
+    const first = await inject('resultsSurveys', { query }, cookie);
+    const page = first.json<{ items: { survey_id: string }[]; next_cursor: string | null }>();
+    if (page.next_cursor) {
+      await inject('resultsSurveys', { query: { ...query, cursor: page.next_cursor } }, cookie);
+    }
+    await inject(
+      'resultsSurveys',
+      { query: { ...query, question_key: 'welcome', option_key: 'not-at-all-welcome' } },
+      cookie,
+    );
+    const one = page.items[0]?.survey_id;
+    if (one) await inject('resultsSurvey', { params: { surveyId: one } }, cookie);
+  });
+  await record('results comments', async () => {
+    const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
+    await inject('resultsComments', { query: { ...query, q: 'kind' } }, cookie);
+  });
+  await record('alerts inbox', async () => {
+    await inject('alerts', { query: { status: 'open' } }, cookie);
+    await inject('alertCounts', { query: { facility_id: MAPLE } }, cookie);
+  });
   // The back office's long lists (DESIGN §8), as an administrator reads them.
   const admin = await inject('login', {
     body: { username: 'admin@carevoice.test', password: DEMO_PASSWORD },
@@ -423,6 +458,11 @@ const SCENARIOS = [
   'active patients',
   'set questions',
   'culinary employees',
+  'results summary',
+  'results questions',
+  'results drill-down and one survey',
+  'results comments',
+  'alerts inbox',
   'resident list',
   'employee list',
 ];
@@ -466,7 +506,9 @@ function planTests(dialect: Dialect) {
 
   // Last: it changes the schema of this world.
   it('names the scenario, the table and the SQL when an index is missing', async () => {
+    // Both indexes that reach answers by survey (the results' one leads with the question).
     await (world as PlanWorld).db.schema.dropIndex('answers_survey_idx').execute();
+    await (world as PlanWorld).db.schema.dropIndex('answers_question_idx').execute();
     const problems = await planProblems(world as PlanWorld);
     expect(problems.join('\n')).toMatch(
       /^fetch answers: .*\banswers\b.*\n {2}SQL: {2}select .* from "answers"/m,

@@ -4,6 +4,7 @@
  * Seeding is one transaction and runs only into a database without users.
  */
 import {
+  DISCHARGE_REASONS,
   nextQuestionIndex,
   type PermissionType,
   type Question,
@@ -12,7 +13,12 @@ import {
 } from '@carevoice/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { sha256 } from '../../lib/crypto.js';
-import { answerKeyOf, parseQuestionMeta, versionRows } from '../questionnaire-rows.js';
+import {
+  answerKeyOf,
+  answerRaisesAlert,
+  parseQuestionMeta,
+  versionRows,
+} from '../questionnaire-rows.js';
 import {
   ADMISSION,
   DISCHARGE,
@@ -131,10 +137,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'manager@carevoice.test',
     name: 'Morgan Manager',
-    permissions: ['Patients_Surveys', 'Incentive_Acknowledgement', 'Managed_Care', 'Social_Work'],
+    permissions: [
+      'Patients_Surveys',
+      'Incentive_Acknowledgement',
+      'Managed_Care',
+      'Social_Work',
+      'Survey_Results',
+    ],
     facilities: ['maple-grove', 'riverside', 'harbor-view'],
     allAccess: false,
-    access: 'Patients_Surveys, Incentive_Acknowledgement, Managed_Care, Social_Work; all 3',
+    access:
+      'Patients_Surveys, Incentive_Acknowledgement, Managed_Care, Social_Work, Survey_Results; all 3',
   },
   {
     email: 'admin@carevoice.test',
@@ -394,6 +407,15 @@ const RESIDENTS_WITH_DUE_SURVEY = 40;
 const RESIDENTS_WITHOUT_DUE_SURVEY = 10;
 const COMPLETED_SURVEYS = 6;
 const EMPLOYEES_PER_FACILITY = 25;
+/**
+ * A year of past surveys per facility (results and alerts, ADR 023): residents who have left,
+ * each with one Admission or Discharge survey due 3–365 days ago, most completed.
+ */
+const HISTORY_SURVEYS = 120;
+/** Alerts raised this many days ago or less are still open (older ones were resolved). */
+const OPEN_ALERT_DAYS = 30;
+/** Every facility has at least this many alerts not yet resolved. */
+const MIN_UNRESOLVED_ALERTS = 3;
 const INACTIVE_EMPLOYEES = new Set([8, 17, 24]);
 
 // ---------------------------------------------------------------------------------------------
@@ -415,6 +437,7 @@ const SEED_TABLES = [
   'surveys',
   'answers',
   'acknowledgements',
+  'alerts',
 ] as const;
 type SeedTable = (typeof SEED_TABLES)[number];
 export type DemoRows = { [T in SeedTable]: Insertable<Database[T]>[] };
@@ -475,6 +498,42 @@ function demoAnswer(question: Question, spec: QuestionSpec, random: Random): str
     }
     default:
       return random.pick(TEXT_ANSWERS);
+  }
+}
+
+/**
+ * A realistic answer: most residents are content, so earlier options (the templates list the
+ * best first) and higher numbers are likelier; a quarter of optional questions are skipped.
+ */
+function historyAnswer(question: Question, spec: QuestionSpec, random: Random): string | null {
+  if (!question.validation_logic.required && random.chance(0.25)) return null;
+  const labels = Object.keys(question.values);
+  const skewed = <T>(items: readonly T[]): T => {
+    const weights = items.map((_, index) => 1 / (index + 1) ** 1.6);
+    let roll = random.next() * weights.reduce((sum, weight) => sum + weight, 0);
+    for (let index = 0; index < items.length; index += 1) {
+      roll -= weights[index] as number;
+      if (roll <= 0) return items[index] as T;
+    }
+    return items.at(-1) as T;
+  };
+  switch (question.type) {
+    case 'Radio':
+    case 'Picklist':
+      return skewed(labels);
+    case 'MultiPicklist': {
+      const chosen = labels.filter(() => random.chance(0.3));
+      return (chosen.length > 0 ? chosen : [skewed(labels)]).join(';');
+    }
+    case 'Number': {
+      const [min, max] = spec.range ?? [0, 10];
+      const values = Array.from({ length: max - min + 1 }, (_, index) => max - index);
+      return String(skewed(values));
+    }
+    default:
+      return question.validation_logic.required || random.chance(0.6)
+        ? random.pick(TEXT_ANSWERS)
+        : null;
   }
 }
 
@@ -675,6 +734,76 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
       }
     }
 
+    // A year of past surveys: residents who have left, most surveys completed.
+    const history = new Random(`history/${facility.key}`);
+    const dischargeRows = rows.questions
+      .filter((row) => row.questionnaire_id === questionnaire('Discharge').id)
+      .map((row) => ({ question: questionFromRow(row), meta: parseQuestionMeta(row.meta_json) }));
+    const byType = {
+      Admission: { rows: admissionRows, specs: ADMISSION },
+      Discharge: { rows: dischargeRows, specs: DISCHARGE },
+    } as const;
+    for (let n = 0; n < HISTORY_SURVEYS; n += 1) {
+      const [first, last] = history.uniqueName(RESIDENT_FIRST, RESIDENT_LAST, residentNames);
+      const residentId = demoId('resident', facility.key, 'history', String(n));
+      const surveyType: ResidentSurveyType = history.chance(0.55) ? 'Admission' : 'Discharge';
+      const dueDate = addDays(today, -history.int(3, 365));
+      const notCompletable = history.chance(0.1);
+      const reason = history.pick(DISCHARGE_REASONS);
+      rows.residents.push({
+        id: residentId,
+        facility_id: fid,
+        first_name: first,
+        last_name: last,
+        client_id: `${facility.code}-H${String(n + 1).padStart(4, '0')}`,
+        active: 0,
+        discharge_reason: notCompletable ? reason : 'Discharged',
+        discharged_at: at(addDays(dueDate, 2), 12),
+        admitted_on: addDays(dueDate, surveyType === 'Admission' ? -7 : -60),
+        discharged_on: addDays(dueDate, surveyType === 'Admission' ? 30 : 0),
+        preferred_language:
+          n % SPANISH_EVERY === SPANISH_EVERY - 1 && facility.languages.length > 1 ? 'es' : 'en',
+      });
+      const surveyId = demoId('survey', facility.key, 'history', String(n));
+      const submittedDay = addDays(dueDate, history.int(-2, 6));
+      const submittedOn = submittedDay < today ? submittedDay : addDays(today, -1);
+      rows.surveys.push({
+        id: surveyId,
+        facility_id: fid,
+        resident_id: residentId,
+        survey_type: surveyType,
+        survey_set_id: null,
+        due_date: dueDate,
+        status: notCompletable ? 'not_completable' : 'completed',
+        delayed_until: null,
+        created_by: null,
+        created_at: at(addDays(dueDate, -7), 8),
+        submitted_by: notCompletable ? null : submitter,
+        submitted_at: notCompletable ? null : at(submittedOn, history.int(9, 17)),
+        questionnaire_version: notCompletable ? null : 1,
+      });
+      if (notCompletable) continue;
+      const { rows: questionRows, specs } = byType[surveyType];
+      const questions = questionRows.map((entry) => entry.question);
+      let index = 0;
+      let position = 0;
+      while (index < questions.length) {
+        const { question, meta } = questionRows[index] as DemoQuestion;
+        const answer = historyAnswer(question, specs[index] as QuestionSpec, history);
+        rows.answers.push({
+          id: demoId('answer', surveyId, question.id),
+          survey_id: surveyId,
+          question_id: question.id,
+          position,
+          answer,
+          comment: history.chance(0.12) ? history.pick(TEXT_ANSWERS) : null,
+          answer_key: answerKeyOf(question, meta, answer),
+        });
+        index = nextQuestionIndex(questions, index, answer);
+        position += 1;
+      }
+    }
+
     // Acknowledgements: pending ones for four employees (the first with three), one approved
     // and one denied. Only active employees.
     const active = employees.filter((employee) => employee.active === 1);
@@ -707,7 +836,72 @@ export function buildDemoRows(options: DemoSeedOptions): DemoRows {
     });
   });
 
+  addDemoAlerts(rows, today);
   return rows;
+}
+
+/**
+ * The alerts the demo answers raised (ADR 023), as a submission would have: one per answer that
+ * matches its question's rule. Recent ones are open (the oldest of them acknowledged), older ones
+ * resolved by the manager with a note; every facility keeps a few unresolved.
+ */
+function addDemoAlerts(rows: DemoRows, today: string): void {
+  const questions = new Map(rows.questions.map((row) => [row.id, row]));
+  const surveys = new Map(rows.surveys.map((row) => [row.id, row]));
+  const manager = demoId('user', 'manager@carevoice.test');
+  const openSince = addDays(today, -OPEN_ALERT_DAYS);
+  const alerts: DemoRows['alerts'] = [];
+  for (const answer of rows.answers) {
+    const question = questions.get(answer.question_id);
+    const survey = surveys.get(answer.survey_id);
+    if (!question || !survey?.submitted_at || survey.status !== 'completed') continue;
+    const meta = parseQuestionMeta(question.meta_json);
+    if (!answerRaisesAlert(question.type, meta, answer.answer ?? null, answer.answer_key ?? null)) {
+      continue;
+    }
+    const raisedAt = survey.submitted_at;
+    const open = raisedAt.slice(0, 10) >= openSince;
+    alerts.push({
+      id: demoId('alert', answer.id),
+      facility_id: survey.facility_id,
+      survey_id: survey.id,
+      answer_id: answer.id,
+      question_id: question.id,
+      question_key: question.key,
+      raised_at: raisedAt,
+      status: open ? 'open' : 'resolved',
+      acknowledged_by: open ? null : manager,
+      acknowledged_at: open ? null : raisedAt,
+      resolved_by: open ? null : manager,
+      resolved_at: open ? null : raisedAt,
+      note: open ? null : 'Spoke with the resident and the care team; followed up the next day.',
+    });
+  }
+  alerts.sort((a, b) => b.raised_at.localeCompare(a.raised_at) || a.id.localeCompare(b.id));
+  for (const facilityId of new Set(alerts.map((alert) => alert.facility_id))) {
+    const own = alerts.filter((alert) => alert.facility_id === facilityId);
+    own.slice(0, MIN_UNRESOLVED_ALERTS).forEach((alert) => {
+      if (alert.status !== 'resolved') return;
+      Object.assign(alert, {
+        status: 'open',
+        acknowledged_by: null,
+        acknowledged_at: null,
+        resolved_by: null,
+        resolved_at: null,
+        note: null,
+      });
+    });
+    // The oldest open alert of each facility has been acknowledged, not yet resolved.
+    const oldestOpen = own.filter((alert) => alert.status === 'open').at(-1);
+    if (oldestOpen && own.filter((alert) => alert.status === 'open').length > 2) {
+      Object.assign(oldestOpen, {
+        status: 'acknowledged',
+        acknowledged_by: manager,
+        acknowledged_at: oldestOpen.raised_at,
+      });
+    }
+  }
+  rows.alerts.push(...alerts);
 }
 
 /** Whether the database holds any user (demo data goes only into an empty one). */

@@ -56,13 +56,14 @@ describeEachDialect('access', (dialect) => {
     });
   });
 
-  it('lists the manager’s four permissions and all three facilities', async () => {
+  it('lists the manager’s five permissions and all three facilities', async () => {
     const result = await permissionsOf('manager@carevoice.test');
     expect(result.permissions).toEqual([
       { type: 'Managed_Care' },
       { type: 'Patients_Surveys' },
       { type: 'Incentive_Acknowledgement' },
       { type: 'Social_Work' },
+      { type: 'Survey_Results' },
     ]);
     expect(result.facilities.map((facility: { name: string }) => facility.name)).toEqual([
       'Harbor View Rehabilitation',

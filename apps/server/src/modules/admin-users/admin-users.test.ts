@@ -136,7 +136,13 @@ describeEachDialect('the user list', (dialect) => {
       email: 'manager@carevoice.test',
       name: 'Morgan Manager',
       active: true,
-      permissions: ['Managed_Care', 'Patients_Surveys', 'Incentive_Acknowledgement', 'Social_Work'],
+      permissions: [
+        'Managed_Care',
+        'Patients_Surveys',
+        'Incentive_Acknowledgement',
+        'Social_Work',
+        'Survey_Results',
+      ],
       facility_ids: [MAPLE, RIVERSIDE, HARBOR].sort(),
       all_facility_access: false,
       all_permission_access: false,
@@ -214,10 +220,11 @@ describeEachDialect('the user list', (dialect) => {
     expect(await listAll(t, admin, { q, permission: 'Managed_Care' })).toEqual([]);
 
     // A permission held through all_permission_access counts (admin@), as does a granted one
-    // (office@), except Lorem_ipsum_text.
+    // (manager@, office@), except Lorem_ipsum_text.
     const viaFlag = await listAll(t, admin, { permission: 'Survey_Results' });
     expect(viaFlag.map((item) => item.email)).toEqual([
       'admin@carevoice.test',
+      'manager@carevoice.test',
       'office@carevoice.test',
     ]);
     const lorem = await listAll(t, admin, { permission: 'Lorem_ipsum_text' });

@@ -34,6 +34,8 @@ import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { requireFacility } from '../access/access.service.js';
+import { findFacilityName } from '../alerts/alerts.repository.js';
+import { raiseAlerts } from '../alerts/alerts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -202,6 +204,7 @@ export async function submitAnswers(
   });
 
   const at = toTimestamp(meta.at);
+  const facilityName = await findFacilityName(ctx.db, survey.facility_id);
   const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
   const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
   const response: StoredResponse = { statusCode: 200, body };
@@ -217,19 +220,37 @@ export async function submitAnswers(
     if (!(await completeSurvey(trx, survey.id, user.id, at, answered.version))) {
       throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
     }
-    await insertAnswers(
+    const answerRows = input.survey_answer_list.map((answer, position) => {
+      const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
+      const stored = storedAnswer(question, answer.Answer__c);
+      return {
+        id: newRowId(),
+        survey_id: survey.id,
+        question_id: answer.Survey_Question__c,
+        position,
+        answer: stored,
+        comment: storedComment(answer.Comment__c),
+        answer_key: answerKeyOf(question, meta, stored),
+      };
+    });
+    await insertAnswers(trx, answerRows);
+    // Answers that match an alert rule raise alerts and their mails, in this transaction.
+    await raiseAlerts(
       trx,
-      input.survey_answer_list.map((answer, position) => {
-        const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
-        const stored = storedAnswer(question, answer.Answer__c);
+      ctx,
+      meta,
+      survey,
+      facilityName,
+      answerRows.map((row) => {
+        const { question, meta: questionMeta } = storedById.get(row.question_id) as StoredQuestion;
         return {
-          id: newRowId(),
-          survey_id: survey.id,
-          question_id: answer.Survey_Question__c,
-          position,
-          answer: stored,
-          comment: storedComment(answer.Comment__c),
-          answer_key: answerKeyOf(question, meta, stored),
+          answerId: row.id,
+          questionId: row.question_id,
+          questionKey: question.key ?? row.question_id,
+          type: question.type,
+          answer: row.answer,
+          answerKey: row.answer_key,
+          meta: questionMeta,
         };
       }),
     );

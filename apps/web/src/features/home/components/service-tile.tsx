@@ -20,6 +20,7 @@ const ICONS: Record<ServiceTileKey, ComponentType<{ size?: number }>> = {
   'lorem-ipsum-1': LayoutIcon,
   'lorem-ipsum-2': SparkIcon,
   administration: SettingsIcon,
+  'survey-results': ClipboardIcon,
 };
 
 /** One service on Home: a large, keyboard-usable button with an icon, a name and a line of text. */

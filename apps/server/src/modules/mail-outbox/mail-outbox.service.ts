@@ -1,0 +1,154 @@
+/**
+ * The durable mail outbox (DESIGN §8, ADR 023). A mail is written with `enqueueMail` in the
+ * transaction of the event that causes it; the background sender (`OutboxSender`) delivers it
+ * later through lib/mailer.ts, so a committed event is mailed even if the process dies right
+ * after the commit. At most once per (event, recipient): the row is unique, a claim is exclusive
+ * (SKIP LOCKED on PostgreSQL), and each mail is marked sent right after the server took it. A
+ * failed delivery is retried with exponential backoff; after OUTBOX_MAX_ATTEMPTS it is given up
+ * (kept, with its last error). Logs name the row id and the error, never the text.
+ */
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect.js';
+import type { Database } from '../../db/database.js';
+import { toTimestamp } from '../../db/values.js';
+import { newRowId } from '../../lib/crypto.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { claimDue, insertOutboxRows, markFailed, markSent } from './mail-outbox.repository.js';
+
+/** Mails claimed per turn, and how long a claim holds before another sender may take the row. */
+export const OUTBOX_BATCH_SIZE = 20;
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+/** Retry after 1 min, 2, 4 … capped at 1 h; give up after this many attempts. */
+export const OUTBOX_RETRY_BASE_MS = 60_000;
+export const OUTBOX_RETRY_MAX_MS = 60 * 60_000;
+export const OUTBOX_MAX_ATTEMPTS = 12;
+/** How often the background sender looks for mail. */
+export const OUTBOX_POLL_MS = 5_000;
+/** `next_attempt_at` of a mail given up on. */
+const NEVER = '9999-12-31T00:00:00.000Z';
+
+export interface OutboxMail {
+  event: string;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+/** Writes mails to send, in the caller's transaction; an (event, recipient) already there stays. */
+export async function enqueueMail(
+  db: Kysely<Database>,
+  at: Date,
+  mails: readonly OutboxMail[],
+): Promise<void> {
+  const stamp = toTimestamp(at);
+  await insertOutboxRows(
+    db,
+    mails.map((mail) => ({
+      id: newRowId(),
+      ...mail,
+      created_at: stamp,
+      next_attempt_at: stamp,
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+    })),
+  );
+}
+
+/** The wait before the next try after `attempts` failed ones. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY_MAX_MS);
+}
+
+export interface OutboxSenderOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer: Pick<Mailer, 'deliver'>;
+  now?: () => Date;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  batchSize?: number;
+  pollMs?: number;
+}
+
+export interface OutboxTurn {
+  sent: number;
+  failed: number;
+}
+
+/** Sends the outbox's mails: `runOnce()` for one batch (tests), `start()`/`stop()` in the server. */
+export class OutboxSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: OutboxSenderOptions) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Claims one batch and delivers it, marking each mail sent as soon as it was taken. */
+  async runOnce(): Promise<OutboxTurn> {
+    const { db, dialect, mailer, log } = this.options;
+    const now = this.now();
+    const claimed = await claimDue(
+      db,
+      dialect,
+      toTimestamp(now),
+      toTimestamp(new Date(now.getTime() + OUTBOX_LEASE_MS)),
+      this.options.batchSize ?? OUTBOX_BATCH_SIZE,
+    );
+    const turn: OutboxTurn = { sent: 0, failed: 0 };
+    for (const mail of claimed) {
+      try {
+        await mailer.deliver({ to: mail.recipient, subject: mail.subject, text: mail.text });
+      } catch (error) {
+        turn.failed += 1;
+        const message = error instanceof Error ? error.message.slice(0, 500) : 'delivery failed';
+        const next =
+          mail.attempts >= OUTBOX_MAX_ATTEMPTS
+            ? NEVER
+            : toTimestamp(new Date(this.now().getTime() + retryDelayMs(mail.attempts)));
+        await markFailed(db, mail.id, next, message);
+        log?.warn({ outboxId: mail.id, attempts: mail.attempts, err: message }, 'mail not sent');
+        continue;
+      }
+      await markSent(db, mail.id, toTimestamp(this.now()));
+      turn.sent += 1;
+    }
+    if (turn.sent > 0) log?.info({ sent: turn.sent }, 'mail outbox sent');
+    return turn;
+  }
+
+  /** Sends until the outbox is empty, then polls every `pollMs`. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      try {
+        let turn: OutboxTurn;
+        do {
+          this.running = this.runOnce();
+          turn = (await this.running) as OutboxTurn;
+        } while (!this.stopped && turn.sent + turn.failed > 0 && turn.failed === 0);
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'mail outbox turn failed');
+      } finally {
+        this.running = undefined;
+      }
+      if (!this.stopped) {
+        this.timer = setTimeout(() => void tick(), this.options.pollMs ?? OUTBOX_POLL_MS);
+        this.timer.unref();
+      }
+    };
+    void tick();
+  }
+
+  /** Stops polling and waits for the turn in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * The results exports (DESIGN §8, issue 16, ADR 023): one row per completed survey, one column
+ * per question as asked, formula neutralisation, UTF-8 with a BOM, the acknowledgements sheet,
+ * the audit event, and a 100,000-survey export streamed in bounded memory.
+ */
+import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import Papa from 'papaparse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWithGrants } from '../../test/endpoint-requests.js';
+import {
+  describeEachDialect,
+  useTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../test/harness.js';
+import { call } from '../../test/survey-kit.js';
+import { exportResults } from './results-export.js';
+
+const F = 'export-f';
+const BIG = 'export-big';
+const QN = 'export-qn';
+const BIG_QN = 'export-big-qn';
+
+async function facility(t: TestApp, id: string, name: string, questionnaireId: string) {
+  await t.db.insertInto('facilities').values({ id, name }).execute();
+  await t.db
+    .insertInto('questionnaires')
+    .values({
+      id: questionnaireId,
+      name: `${name} Admission`,
+      facility_id: id,
+      survey_type: 'Admission',
+      survey_set_id: null,
+      published_version: 1,
+      draft_json: null,
+    })
+    .execute();
+  await t.db
+    .insertInto('questions')
+    .values(
+      [
+        [
+          'overall',
+          'How was your stay?',
+          'Radio',
+          [
+            ['Sí, muy bien', 'good'],
+            ['No', 'no'],
+          ],
+        ],
+        ['note', 'Anything else?', 'Text', []],
+      ].map(([key, name, type, labels], position) => ({
+        id: `${questionnaireId}-${key as string}`,
+        questionnaire_id: questionnaireId,
+        position,
+        name: name as string,
+        type: type as string,
+        values_json: JSON.stringify((labels as string[][]).map(([label]) => [label, null])),
+        validation_json: JSON.stringify({ required: false }),
+        version: 1,
+        key: key as string,
+        meta_json: JSON.stringify({
+          option_keys: Object.fromEntries(labels as string[][]),
+          alert_options: [],
+        }),
+      })),
+    )
+    .execute();
+  await t.db
+    .insertInto('residents')
+    .values({
+      id: `${id}-resident`,
+      facility_id: id,
+      first_name: 'José',
+      last_name: '=cmd|calc',
+      client_id: '+1234',
+      active: 1,
+      discharge_reason: null,
+      discharged_at: null,
+      admitted_on: null,
+      discharged_on: null,
+    })
+    .execute();
+}
+
+/** `count` completed surveys of the facility with two answers each, inserted many rows at once. */
+async function bulkSurveys(t: TestApp, id: string, questionnaireId: string, count: number) {
+  const CHUNK = 500;
+  for (let start = 0; start < count; start += CHUNK) {
+    const n = Math.min(CHUNK, count - start);
+    const ids = Array.from({ length: n }, (_, i) => `${id}-s${String(start + i).padStart(6, '0')}`);
+    await t.db
+      .insertInto('surveys')
+      .values(
+        ids.map((surveyId, i) => ({
+          id: surveyId,
+          facility_id: id,
+          resident_id: `${id}-resident`,
+          survey_type: 'Admission' as const,
+          survey_set_id: null,
+          due_date: `2026-0${1 + ((start + i) % 9)}-1${(start + i) % 10}`,
+          status: 'completed' as const,
+          delayed_until: null,
+          created_by: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+          submitted_by: null,
+          submitted_at: '2026-10-01T10:00:00.000Z',
+          questionnaire_version: 1,
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('answers')
+      .values(
+        ids.flatMap((surveyId, i) => [
+          {
+            id: `${surveyId}-a1`,
+            survey_id: surveyId,
+            question_id: `${questionnaireId}-overall`,
+            position: 0,
+            answer: (start + i) % 2 === 0 ? 'Sí, muy bien' : 'No',
+            comment: null,
+            answer_key: (start + i) % 2 === 0 ? 'good' : 'no',
+          },
+          {
+            id: `${surveyId}-a2`,
+            survey_id: surveyId,
+            question_id: `${questionnaireId}-note`,
+            position: 1,
+            answer: '@SUM(A1:A2) and a longer text so the file is not tiny',
+            comment: null,
+            answer_key: null,
+          },
+        ]),
+      )
+      .execute();
+  }
+}
+
+describeEachDialect('results exports', (dialect) => {
+  const t = useTestApp(dialect, { seed: true });
+  let viewer: SignedIn;
+
+  beforeAll(async () => {
+    await facility(t, F, 'Export Place', QN);
+    await bulkSurveys(t, F, QN, 3);
+    viewer = await signInWithGrants(t, { permissions: ['Survey_Results'], facilityIds: [F] });
+  }, 120_000);
+
+  it('CSV: a BOM, the question texts as columns, one row per survey, formulas neutralised', async () => {
+    const before = await t.counts();
+    const response = await call(t, viewer, 'resultsExportCsv', {
+      query: { facility_id: F, survey_type: 'Admission' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="survey-results-/,
+    );
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<string[]>(response.body.slice(1).trim(), { newline: '\r\n' });
+    const [header, ...rows] = parsed.data;
+    expect(header?.slice(-2)).toEqual(['How was your stay?', 'Anything else?']);
+    expect(header?.slice(0, 3)).toEqual(['Survey ID', 'Resident', 'Client ID']);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row[1]).toBe('José =cmd|calc');
+      expect(row[2]).toBe("'+1234");
+      expect(row.at(-1)).toBe("'@SUM(A1:A2) and a longer text so the file is not tiny");
+    }
+    expect(rows.map((row) => row.at(-2)).sort()).toEqual(['No', 'Sí, muy bien', 'Sí, muy bien']);
+    const after = await t.counts();
+    expect(after.audit_events).toBe((before.audit_events ?? 0) + 1);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'detail_json'])
+      .orderBy('occurred_at', 'desc')
+      .where('action', '=', 'results.exported')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail_json).not.toContain('José');
+  });
+
+  it('XLSX: the responses and the acknowledgements sheets, neutralised', async () => {
+    const response = await call(t, viewer, 'resultsExportXlsx', {
+      query: { facility_id: F, survey_type: 'Admission' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const responses = workbook.getWorksheet('Responses');
+    const acknowledgements = workbook.getWorksheet('Acknowledgements');
+    expect(responses?.rowCount).toBe(4);
+    expect(acknowledgements?.rowCount).toBe(1);
+    expect(responses?.getRow(1).getCell(11).value).toBe('How was your stay?');
+    expect(responses?.getRow(2).getCell(3).value).toBe("'+1234");
+    expect(responses?.getRow(2).getCell(12).value).toBe(
+      "'@SUM(A1:A2) and a longer text so the file is not tiny",
+    );
+  });
+
+  it('refuses an export without a survey kind (400) and of a facility not held (403)', async () => {
+    expect(
+      (await call(t, viewer, 'resultsExportCsv', { query: { facility_id: F } })).statusCode,
+    ).toBe(400);
+    const other = await signInWithGrants(t, { permissions: ['Survey_Results'], facilityIds: [] });
+    const refused = await call(t, other, 'resultsExportCsv', {
+      query: { facility_id: F, survey_type: 'Admission' },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  describe('100,000 surveys', () => {
+    const COUNT = 100_000;
+
+    beforeAll(async () => {
+      await facility(t, BIG, 'Export Volume', BIG_QN);
+      await bulkSurveys(t, BIG, BIG_QN, COUNT);
+      // As autovacuum would after a bulk load: the planner's statistics.
+      if (dialect === 'postgres') await sql`analyze`.execute(t.db);
+    }, 600_000);
+
+    it('streams every row in bounded memory', async () => {
+      const user = {
+        id: viewer.body.sf_user_id,
+        email: 'x@carevoice.test',
+        name: 'X',
+        allFacilityAccess: true,
+        allPermissionAccess: true,
+        mfaEnabled: false,
+      };
+      const meta = { at: t.clock.now(), ip: '127.0.0.1', userAgent: null, userId: user.id };
+      const started = performance.now();
+      const { stream } = await exportResults(
+        t.ctx,
+        meta,
+        user,
+        { facility_id: [BIG], survey_type: 'Admission' },
+        'csv',
+        { record: true },
+      );
+      const baseline = process.memoryUsage().heapUsed;
+      let peak = baseline;
+      let lines = 0;
+      let bytes = 0;
+      for await (const chunk of stream) {
+        const text = String(chunk);
+        bytes += Buffer.byteLength(text);
+        for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines += 1;
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(
+        `[${dialect}] export of ${COUNT} surveys: ${Math.round(COUNT / seconds)} rows/s, ${(bytes / 1e6).toFixed(1)} MB, heap +${((peak - baseline) / 1e6).toFixed(1)} MB\n`,
+      );
+      expect(lines).toBe(COUNT + 1);
+      // The file is ~10 MB; the heap never holds more than a few pages of it at once.
+      expect(bytes).toBeGreaterThan(9_000_000);
+      expect(peak - baseline).toBeLessThan(128 * 1024 * 1024);
+    }, 300_000);
+  });
+});
