@@ -125,11 +125,20 @@ export const RECOGNITION_TEXT = {
     managerSubject: (employee: string) => `Recognition approved for ${employee}`,
     managerIntro: (employee: string, department: string) =>
       `An acknowledgement of ${employee} (${department}) was approved. The resident said:`,
+    thanks: 'Thank you for the care you give.',
     optOut: (link: string) => `To stop receiving these mails, open: ${link}`,
     digestSubject: (facility: string) => `Weekly recognition digest — ${facility}`,
+    digestIntro: (facility: string, from: string, to: string) =>
+      `Recognition at ${facility}, week of ${from} to ${to}.`,
     digestPending: (count: number, days: number) =>
-      `Reviews waiting more than ${days} days: ${count}`,
-    digestApproved: (count: number) => `Approved this week: ${count}`,
+      count === 0
+        ? `No review has been waiting more than ${days} days.`
+        : `Reviews waiting more than ${days} days: ${count}.`,
+    digestPendingLine: (employee: string, since: string) => `- ${employee}, since ${since}`,
+    digestApproved: (count: number) =>
+      count === 0 ? 'No acknowledgement was approved this week.' : `Approved this week: ${count}.`,
+    digestApprovedLine: (employee: string, words: string) => `- ${employee}: "${words}"`,
+    digestLink: (link: string) => `Review them at ${link}`,
     signature: '— CareVoice',
   },
 } as const;

@@ -8,7 +8,6 @@
 import {
   RECOGNITION_PAGE_SIZE,
   RECOGNITION_TEXT,
-  RECOGNITION_UNDO_MINUTES,
   MESSAGES,
   type RecognitionEditRequest,
   type RecognitionReview,
@@ -20,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { addDays, fromTimestamp, localToday, timestampPlus } from '../../db/values.js';
+import { addDays, fromTimestamp, localToday } from '../../db/values.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { badRequest, HttpError, notFound, versionConflict } from '../../lib/http-error.js';
@@ -29,7 +28,8 @@ import { requireFacility } from '../access/access.service.js';
 import { facilityToday } from '../admin-residents/census-schedule.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import { cancelApprovalMails } from './recognition-mail.service.js';
+import { cancelApprovalMails, rewriteApprovalMails } from './recognition-mail.service.js';
+import { undoDeadline } from './recognition-rules.js';
 import {
   approvedInPeriod,
   facilityOf,
@@ -42,11 +42,6 @@ import {
 } from './recognition.repository.js';
 
 const errors = RECOGNITION_TEXT.errors;
-
-/** Until when a decision made at `reviewedAt` can be undone. */
-export function undoDeadline(reviewedAt: string): string {
-  return timestampPlus(fromTimestamp(reviewedAt), RECOGNITION_UNDO_MINUTES);
-}
 
 function patientName(row: ReviewRow): string | null {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
@@ -171,13 +166,17 @@ export async function undoReview(
       version: Number(row.version),
     });
     if (!undone) throw new HttpError(409, MESSAGES.reviewAlreadyDecided);
-    if (row.status === 'approved') await cancelApprovalMails(trx, row.id);
+    const withdrawn = row.status === 'approved' ? await cancelApprovalMails(trx, row.id) : 0;
     await recordAudit(trx, meta, {
       action: 'acknowledgement.undone',
       targetType: 'acknowledgement',
       targetId: row.id,
       facilityId: row.facility_id,
-      detail: { undone: row.status, employee_id: row.employee_id },
+      detail: {
+        undone: row.status,
+        employee_id: row.employee_id,
+        ...(withdrawn > 0 ? { mails_withdrawn: withdrawn } : {}),
+      },
     });
   });
   return RECOGNITION_TEXT.undone;
@@ -207,6 +206,8 @@ export async function editPublishedText(
       facilityId: row.facility_id,
       detail: { employee_id: row.employee_id, version: input.version + 1 },
     });
+    // Mails of the approval not sent yet (the undo window) say the edited text.
+    await rewriteApprovalMails(trx, ctx, meta, row.id);
     const updated = await findReview(trx, row.id);
     if (!updated) throw notFound(MESSAGES.reviewNotFound);
     return toReview(updated, meta.at);

@@ -8,7 +8,13 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, useTestApp, type SignedIn } from '../../test/harness.js';
 import { call, signInNewUser } from '../../test/survey-kit.js';
-import { ensureOptOutToken } from './recognition-mail.service.js';
+import type { MailMessage } from '../../lib/mailer.js';
+import { OUTBOX_LEASE_MS, OutboxSender } from '../mail-outbox/mail-outbox.service.js';
+import {
+  approvalMailEvent,
+  ensureOptOutToken,
+  queueWeeklyDigests,
+} from './recognition-mail.service.js';
 
 const FACILITY = 'fac-rec';
 const OTHER = 'fac-rec-other';
@@ -89,9 +95,9 @@ describeEachDialect('recognition', (dialect) => {
       .where('target_id', '=', id)
       .execute();
 
-  /** A new pending review of Ada Lane, recorded now. */
+  /** A new pending review (of Ada Lane unless told), recorded now. */
   let fresh = 0;
-  const newPending = async () => {
+  const newPending = async (employeeId = 'rec-e1') => {
     fresh += 1;
     const id = `fresh-${fresh}`;
     await t.db
@@ -99,7 +105,7 @@ describeEachDialect('recognition', (dialect) => {
       .values({
         id,
         survey_id: 'rec-sv',
-        employee_id: 'rec-e1',
+        employee_id: employeeId,
         facility_id: FACILITY,
         comment: `Fresh words ${fresh}`,
         status: 'pending',
@@ -567,6 +573,208 @@ describeEachDialect('recognition', (dialect) => {
       expect((await optOut('a'.repeat(64))).statusCode).toBe(400);
       expect((await optOut('short')).statusCode).toBe(400);
       expect((await optOut('../../etc/passwd-is-not-a-token')).statusCode).toBe(400);
+    });
+  });
+
+  describe('mails through the outbox', () => {
+    let colleague: SignedIn;
+    const outbox = (event: string) =>
+      t.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('event', '=', event)
+        .orderBy('recipient')
+        .execute();
+    /** Sends what is due; a mailer that keeps what it was handed. */
+    const sendAll = async (delivered: MailMessage[]) => {
+      const sender = new OutboxSender({
+        db: t.db,
+        dialect: t.dialect,
+        now: t.clock.now,
+        mailer: { deliver: async (message) => void delivered.push(message) },
+      });
+      while ((await sender.runOnce()).sent > 0) {
+        // until nothing is due
+      }
+    };
+
+    beforeAll(async () => {
+      // An employee with an email who has not opted out (Ada did, above).
+      await t.db
+        .insertInto('employees')
+        .values({
+          id: 'rec-e4',
+          facility_id: FACILITY,
+          code: 'REC4',
+          name: 'Dee Fox',
+          department: 'Nursing',
+          position: 'Nurse',
+          active: 1,
+          email: 'dee@recognition.example',
+        })
+        .execute();
+      // A second manager of the facility: the approver gets no mail, the colleague does.
+      colleague = await signInNewUser(t, {
+        permissions: ['Incentive_Acknowledgement'],
+        facilityIds: [FACILITY],
+      });
+    });
+
+    it('an approval queues one mail for the employee and one per other manager, held until the undo window ends', async () => {
+      const id = await newPending('rec-e4');
+      await decide(id, 'Approved');
+      const decidedAt = t.clock.now();
+      const rows = await outbox(approvalMailEvent(id));
+      expect(rows.map((row) => row.recipient)).toEqual(
+        [colleague.body.email, 'dee@recognition.example'].sort(),
+      );
+      const holdUntil = new Date(decidedAt.getTime() + 10 * 60_000).toISOString();
+      for (const row of rows) {
+        expect(row.next_attempt_at).toBe(holdUntil);
+        expect(row.text).toContain(`Fresh words ${fresh}`);
+        expect(`${row.subject}\n${row.text}`).not.toMatch(/Iris|Vale/);
+      }
+      const employeeMail = rows.find((row) => row.recipient === 'dee@recognition.example');
+      expect(employeeMail?.text).toMatch(/\/recognition-opt-out#token=[0-9a-f]{64}/);
+      expect(employeeMail?.subject).toBe(
+        RECOGNITION_TEXT.mail.approvedSubject('Recognition House'),
+      );
+      const [audit] = await audits('acknowledgement.notified', id);
+      expect(JSON.parse(audit?.detail_json ?? '{}')).toEqual({
+        recipients: 2,
+        employee_mailed: true,
+      });
+
+      // Nothing goes out during the window; after it, each recipient gets it once.
+      const delivered: MailMessage[] = [];
+      await sendAll(delivered);
+      expect(delivered.filter((mail) => mail.text.includes(`Fresh words ${fresh}`))).toEqual([]);
+      t.clock.advanceMinutes(10);
+      await sendAll(delivered);
+      const mine = delivered.filter((mail) => mail.text.includes(`Fresh words ${fresh}`));
+      expect(mine.map((mail) => mail.to).sort()).toEqual(
+        [colleague.body.email, 'dee@recognition.example'].sort(),
+      );
+      await sendAll(delivered);
+      expect(delivered.filter((mail) => mail.text.includes(`Fresh words ${fresh}`))).toHaveLength(
+        2,
+      );
+    });
+
+    it('an undone approval mails no one; an edit within the window rewrites the mails', async () => {
+      const undone = await newPending('rec-e4');
+      await decide(undone, 'Approved');
+      expect(await outbox(approvalMailEvent(undone))).toHaveLength(2);
+      expect((await undo(undone)).statusCode).toBe(200);
+      expect(await outbox(approvalMailEvent(undone))).toEqual([]);
+      const [audit] = await audits('acknowledgement.undone', undone);
+      expect(JSON.parse(audit?.detail_json ?? '{}')).toMatchObject({ mails_withdrawn: 2 });
+
+      const edited = await newPending('rec-e4');
+      await decide(edited, 'Approved');
+      const version = Number((await row(edited)).version);
+      expect(
+        (await edit(edited, { published_text: 'Kind to everyone.', version })).statusCode,
+      ).toBe(200);
+      const rows = await outbox(approvalMailEvent(edited));
+      expect(rows).toHaveLength(2);
+      for (const mail of rows) {
+        expect(mail.text).toContain('Kind to everyone.');
+        expect(mail.text).not.toContain(`Fresh words ${fresh}`);
+      }
+      expect(await audits('acknowledgement.notified', edited)).toHaveLength(1);
+    });
+
+    it('mails once per recipient even when the sender is killed mid-batch', async () => {
+      t.clock.advanceMinutes(11);
+      await sendAll([]);
+      const ids: string[] = [];
+      for (let n = 0; n < 3; n += 1) {
+        const id = await newPending('rec-e4');
+        await decide(id, 'Approved');
+        ids.push(id);
+      }
+      t.clock.advanceMinutes(11);
+      const delivered: MailMessage[] = [];
+      let handed = 0;
+      const dying = new OutboxSender({
+        db: t.db,
+        dialect: t.dialect,
+        now: t.clock.now,
+        mailer: {
+          deliver: (message) => {
+            handed += 1;
+            // The process dies while the third mail is with the mail server.
+            if (handed >= 3) return new Promise<void>(() => {});
+            delivered.push(message);
+            return Promise.resolve();
+          },
+        },
+      });
+      void dying.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(delivered).toHaveLength(2);
+      // A restarted server: nothing is taken again before the dead sender's lease ends.
+      await sendAll(delivered);
+      expect(delivered).toHaveLength(2);
+      t.clock.advanceMinutes(OUTBOX_LEASE_MS / 60_000 + 1);
+      await sendAll(delivered);
+      const perRecipientAndEvent = new Map<string, number>();
+      for (const mail of delivered) {
+        const id = ids.find((candidate) => mail.text.includes(`Fresh words ${candidate.slice(6)}`));
+        const key = `${mail.to} ${id}`;
+        perRecipientAndEvent.set(key, (perRecipientAndEvent.get(key) ?? 0) + 1);
+      }
+      expect([...perRecipientAndEvent.values()].every((count) => count === 1)).toBe(true);
+      // The third mail was handed over when the process died: it may arrive (the dead server
+      // may have sent it) but the outbox never hands it over again after the lease.
+      expect(delivered.length).toBeGreaterThanOrEqual(5);
+      expect(delivered.length).toBeLessThanOrEqual(6);
+    });
+
+    it('an employee who opted out gets no more mails; the managers still do', async () => {
+      const token = await ensureOptOutToken(t.db, t.config.sessionSecret, 'rec-e4');
+      expect((await call(t, undefined, 'recognitionOptOut', { body: { token } })).statusCode).toBe(
+        200,
+      );
+      const id = await newPending('rec-e4');
+      await decide(id, 'Approved');
+      const rows = await outbox(approvalMailEvent(id));
+      expect(rows.map((mail) => mail.recipient)).toEqual([colleague.body.email]);
+      const [audit] = await audits('acknowledgement.notified', id);
+      expect(JSON.parse(audit?.detail_json ?? '{}')).toEqual({
+        recipients: 1,
+        employee_mailed: false,
+      });
+    });
+
+    it('the weekly digest: each manager once per week, stale pending and the week’s approvals, no resident', async () => {
+      const now = new Date('2026-11-24T08:00:00.000Z');
+      const event = 'recognition:digest:fac-rec:2026-11-16';
+      expect(await queueWeeklyDigests(t.db, t.config, now)).toBeGreaterThanOrEqual(1);
+      const rows = await outbox(event);
+      expect(rows.map((mail) => mail.recipient).sort()).toEqual(
+        [manager.body.email, colleague.body.email].sort(),
+      );
+      const text = rows[0]?.text ?? '';
+      expect(rows[0]?.subject).toBe(RECOGNITION_TEXT.mail.digestSubject('Recognition House'));
+      expect(text).toContain('Reviews waiting more than 7 days: 2.');
+      expect(text).toContain('- Ada Lane, since 2026-11-15');
+      expect(text).toContain('- Cy Dunn, since 2026-11-16');
+      expect(text).toMatch(/Approved this week: \d+\./);
+      expect(text).not.toMatch(/Iris|Vale/);
+      const digestAudits = await t.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'acknowledgement.digest_sent')
+        .where('target_id', '=', FACILITY)
+        .execute();
+      expect(digestAudits).toHaveLength(1);
+      // Again in the same week: nothing more.
+      const before = await t.counts();
+      await queueWeeklyDigests(t.db, t.config, new Date('2026-11-27T08:00:00.000Z'));
+      expect(await outbox(event)).toHaveLength(2);
+      expect((await t.counts()).audit_events).toBe(before.audit_events);
     });
   });
 });
