@@ -19,6 +19,9 @@ const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
 /** The back office: its layout, its features (`features/admin`, `features/admin-…`) and its texts. */
 const adminCode =
   /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
+/** Recognition (DESIGN §8): its features and texts, shared by the review, summary and certificate. */
+const recognitionCode =
+  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](recognition|acknowledgements)[\\/]|packages[\\/]shared[\\/]src[\\/]recognition-texts\.ts$)/;
 
 /**
  * The charts of Survey Results (@mantine/charts, recharts and its dependencies): loaded only when
@@ -187,6 +190,15 @@ export default defineConfig({
             // The charts library, fetched on a results screen's first chart (a dynamic import):
             // its own budget (CHARTS_BUDGET_KB in src/bundle-budget.test.ts).
             { name: 'charts', test: charts, priority: 2.8 },
+            // Recognition's code and texts shared by its screens (review, summary, certificate):
+            // only they load it.
+            {
+              name: 'recognition',
+              test: recognitionCode,
+              minShareCount: 2,
+              priority: 0.6,
+              includeDependenciesRecursively: false,
+            },
             // The app's own code (API calls, hooks, shared contract) used by several screens.
             { name: 'app', test: appCode, minShareCount: 2 },
             // The layouts and the toast area, small and wanted on (nearly) every first page: one

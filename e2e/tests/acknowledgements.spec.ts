@@ -185,7 +185,11 @@ test('the manager sees the badges and the table, approves one review and denies 
     `${employee.name}, ${waiting(count - 1)}`,
   );
 
+  // Deny asks for a reason first (recognition, DESIGN §8).
   await rows.filter({ hasText: denied.review }).getByRole('button', { name: /^Deny/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deny this review' });
+  await dialog.getByRole('radio', { name: 'Duplicate' }).check();
+  await dialog.getByRole('button', { name: 'Deny review' }).click();
   await expect(page.getByText('Successfully Denied')).toBeVisible();
   await expect(rows).toHaveCount(count - 2);
   await expect(rows.filter({ hasText: denied.review })).toHaveCount(0);
@@ -200,6 +204,7 @@ test('the manager sees the badges and the table, approves one review and denies 
       user_id: (await getJson<{ sf_user_id: string }>(page, 'me/')).sf_user_id,
       result: 'Denied',
       id: approved.id,
+      reason: 'Duplicate',
     },
   });
   expect(again.status()).toBe(409);

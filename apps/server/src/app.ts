@@ -35,6 +35,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
+import { recognitionRoutes } from './modules/recognition/recognition.routes.js';
 import afterResponsePlugin from './plugins/after-response.js';
 import apiDocsPlugin from './plugins/api-docs.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(accessRoutes);
   await app.register(passwordResetRoutes);
   await app.register(acknowledgementRoutes);
+  await app.register(recognitionRoutes);
   await app.register(surveyRoutes);
   await app.register(surveySetRoutes);
   await app.register(adminFacilityRoutes);

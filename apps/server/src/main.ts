@@ -12,6 +12,7 @@ import { localToday } from './db/values.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
 import { hashPassword } from './lib/crypto.js';
 import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
+import { startDigestSchedule } from './modules/recognition/recognition-mail.service.js';
 import { countUsers } from './modules/users/users.repository.js';
 
 function readConfig(): Config {
@@ -47,11 +48,14 @@ async function main(): Promise<void> {
     mailer: app.ctx.mailer,
     log: app.log,
   });
+  // The weekly recognition digests (ADR 031): checked every hour, queued once per week.
+  const stopDigests = startDigestSchedule(database.db, config, app.log);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopDigests();
     await outbox.stop();
     await app.close();
     await database.close();

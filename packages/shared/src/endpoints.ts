@@ -29,6 +29,16 @@ import {
   ReviewDecisionRequestSchema,
 } from './schemas/acknowledgements.js';
 import {
+  RecognitionEditRequestSchema,
+  RecognitionOptOutRequestSchema,
+  RecognitionReviewPageSchema,
+  RecognitionReviewParamsSchema,
+  RecognitionReviewSchema,
+  RecognitionReviewsQuerySchema,
+  RecognitionSummaryQuerySchema,
+  RecognitionSummarySchema,
+} from './schemas/recognition.js';
+import {
   AdminFacilityListResponseSchema,
   AdminFacilitySchema,
   AdminSurveySetListResponseSchema,
@@ -740,6 +750,44 @@ export const ENDPOINTS = {
     path: 'users/unlock',
     access: { kind: 'session' },
     body: UnlockRequestSchema,
+    response: DetailResponseSchema,
+  },
+  // Recognition (DESIGN §8, ADR 030–031). The calls on one review are anchored on it: its
+  // facility must be the user's (checked by the service).
+  recognitionReviews: {
+    method: 'GET',
+    path: 'recognition/reviews',
+    access: reviews,
+    query: RecognitionReviewsQuerySchema,
+    response: RecognitionReviewPageSchema,
+  },
+  recognitionEditReview: {
+    method: 'PATCH',
+    path: 'recognition/reviews/:reviewId',
+    access: reviews,
+    params: RecognitionReviewParamsSchema,
+    body: RecognitionEditRequestSchema,
+    response: RecognitionReviewSchema,
+  },
+  recognitionUndo: {
+    method: 'POST',
+    path: 'recognition/reviews/:reviewId/undo',
+    access: reviews,
+    params: RecognitionReviewParamsSchema,
+    response: DetailResponseSchema,
+  },
+  recognitionSummary: {
+    method: 'GET',
+    path: 'recognition/summary',
+    access: reviews,
+    query: RecognitionSummaryQuerySchema,
+    response: RecognitionSummarySchema,
+  },
+  recognitionOptOut: {
+    method: 'POST',
+    path: 'recognition/opt-out',
+    access: { kind: 'public' },
+    body: RecognitionOptOutRequestSchema,
     response: DetailResponseSchema,
   },
   adminResetUserMfa: {

@@ -58,6 +58,9 @@ export const OPEN_SURVEY_STATUSES = ['due', 'delayed'] as const satisfies readon
 export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type AcknowledgementStatus = (typeof ACKNOWLEDGEMENT_STATUSES)[number];
 
+/** The tabs of the recognition review list (DESIGN §8). */
+export const RECOGNITION_TABS = ACKNOWLEDGEMENT_STATUSES;
+
 /** The status a manager's decision gives an acknowledgement. */
 export const ACKNOWLEDGEMENT_STATUS_OF = {
   Approved: 'approved',
@@ -124,6 +127,12 @@ export const AUDIT_ACTIONS = [
   'account.pin_removed',
   'auth.unlock_failed',
   'survey.consent_refused',
+  // Recognition (DESIGN §8, ADR 030–031)
+  'acknowledgement.undone',
+  'acknowledgement.edited',
+  'acknowledgement.notified',
+  'acknowledgement.digest_sent',
+  'employee.recognition_opted_out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

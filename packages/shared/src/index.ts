@@ -10,6 +10,8 @@ export * from './schemas/auth.js';
 export * from './schemas/account.js';
 export * from './schemas/surveys.js';
 export * from './schemas/acknowledgements.js';
+export * from './schemas/recognition.js';
+export * from './recognition-texts.js';
 export * from './schemas/admin-users.js';
 export * from './schemas/admin-census.js';
 export * from './survey-engine.js';

@@ -92,3 +92,15 @@ export const ALERTS_LIST_MAX = 500;
 /** The content type of an Excel workbook (the results export). */
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Recognition (DESIGN §8, ADR 030): a decision can be undone for this long, then it is final. */
+export const RECOGNITION_UNDO_MINUTES = 10;
+/** Reviews per page of the recognition review list. */
+export const RECOGNITION_PAGE_SIZE = 100;
+/** The longest reason for a denial, and the longest text published for an approved review. */
+export const DENY_REASON_MAX_LENGTH = 500;
+export const PUBLISHED_TEXT_MAX_LENGTH = 4000;
+/** Department and position filters of the review list. */
+export const RECOGNITION_FILTER_MAX_LENGTH = 200;
+/** The weekly digest counts a pending review as waiting too long after this many days. */
+export const RECOGNITION_DIGEST_STALE_DAYS = 7;

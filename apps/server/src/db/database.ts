@@ -263,6 +263,10 @@ export interface EmployeesTable {
   email: string | null;
   /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
   version: Generated<number>;
+  /** The opt-out link's token of recognition mails (ADR 031); null until the first mail. */
+  recognition_mail_token?: string | null;
+  /** 1 once the employee opted out of recognition mails. */
+  recognition_mail_opt_out?: Generated<Flag>;
 }
 
 export interface AcknowledgementsTable {
@@ -275,6 +279,12 @@ export interface AcknowledgementsTable {
   created_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** Why a manager denied it (ADR 030). */
+  deny_reason?: string | null;
+  /** The edited text for publication of an approved review; `comment` is never changed. */
+  published_text?: string | null;
+  /** Every decision, undo and edit adds 1 (DESIGN §8). */
+  version?: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

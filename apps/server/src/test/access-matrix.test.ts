@@ -89,6 +89,8 @@ const ANCHORS: readonly FixtureField[] = [
   // The questionnaire builder: the questionnaire's facility is the call's.
   'questionnaire',
   'publishable',
+  // Recognition: the review's facility is the call's.
+  'decidedReview',
   // The alerts inbox: the alert's facility is the call's.
   'alertId',
 ];
@@ -118,6 +120,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   submittedSurvey: () => facilityRefusal,
   surveySetId: () => ({ status: 403, details: [MESSAGES.surveySetNotAssigned] }),
   reviewId: () => ({ status: 403, details: [MESSAGES.reviewOtherFacility] }),
+  decidedReview: () => facilityRefusal,
   employee: (foreign) => ({
     status: 400,
     details: [MESSAGES.acknowledgedEmployeeUnknown(1, foreign.employee.code)],

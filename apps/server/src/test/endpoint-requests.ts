@@ -22,6 +22,7 @@ import { addDays, localToday } from '../db/values.js';
 import { inviteUser } from '../modules/admin-users/admin-users.service.js';
 import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
 import { createUser } from '../modules/users/users.service.js';
+import { ensureOptOutToken } from '../modules/recognition/recognition-mail.service.js';
 import { sealSecret } from '../lib/secret-box.js';
 import { TOTP_SECRET_PURPOSE } from '../modules/account/mfa.service.js';
 import {
@@ -52,6 +53,8 @@ export interface FacilityFixtures {
   surveySetId: string;
   /** A pending acknowledgement. */
   reviewId: string;
+  /** An approved acknowledgement decided just now (its undo window open) and its version. */
+  decidedReview: { id: string; version: number };
   /** An active employee (acknowledged in a submission). */
   employee: { code: string; name: string; position: string; department: string };
   /** The id of that employee (the administration calls name employees by id). */
@@ -86,6 +89,8 @@ export interface PublicFixtures {
   invitationToken: string;
   /** A step-one sign-in token of a user with a second factor (TEST_MFA_SECRET). */
   mfaToken: string;
+  /** The recognition-mail opt-out token of an employee (ADR 031). */
+  optOutToken: string;
 }
 
 export interface RequestScope extends FacilityFixtures {
@@ -325,6 +330,18 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   accountMfaSetup: () => ({}),
   accountMfaEnable: (s) => ({ body: { code: totpCode(s.now) } }),
   accountMfaDisable: (s) => ({ body: { password: DEMO_PASSWORD, code: totpCode(s.now, 30) } }),
+  recognitionReviews: (s) => ({
+    query: { facility_id: s.facilityId, status: 'approved', from: addDays(s.today, -365) },
+  }),
+  recognitionEditReview: (s) => ({
+    params: { reviewId: s.decidedReview.id },
+    body: { published_text: 'Kind and patient.', version: s.decidedReview.version },
+  }),
+  recognitionUndo: (s) => ({ params: { reviewId: s.decidedReview.id } }),
+  recognitionSummary: (s) => ({
+    query: { facility_id: s.facilityId, from: addDays(s.today, -365), to: s.today },
+  }),
+  recognitionOptOut: (s) => ({ body: { token: s.public.optOutToken } }),
   adminResetUserMfa: (s) => ({ params: { userId: s.staffMemberId } }),
   // Results and alerts (ADR 023)
   resultsSummary: (s) => ({ query: { facility_id: s.facilityId, from: addDays(s.today, -365) } }),
@@ -362,6 +379,7 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     submittedSurvey: `${tag}-submitted-survey`,
     surveySetId: `${tag}-set`,
     reviewId: `${tag}-review`,
+    decidedReview: { id: `${tag}-decided-review`, version: 1 },
     employee: {
       code: `${tag}-code`,
       name: `${tag} employee`,
@@ -390,6 +408,7 @@ export function placeholderScope(tag: string, userId = `${tag}-user`): RequestSc
       reset: { requestId: 'reset', code: '123456' },
       invitationToken: 'invitation-token',
       mfaToken: 'mfa-token',
+      optOutToken: 'opt-out-token-placeholder-0000',
     },
   };
 }
@@ -420,6 +439,17 @@ export function carriesUserId(name: EndpointName): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures from the seeded database
+
+/** A working opt-out token of a Maple Grove employee (as the first recognition mail makes it). */
+async function optOutTokenOf(t: TestApp): Promise<string> {
+  const employee = await t.db
+    .selectFrom('employees')
+    .select('id')
+    .where('facility_id', '=', MAPLE)
+    .orderBy('code', 'desc')
+    .executeTakeFirstOrThrow();
+  return ensureOptOutToken(t.db, t.config.sessionSecret, employee.id);
+}
 
 /**
  * The records of a seeded facility the requests use (see FacilityFixtures): the first of each
@@ -501,6 +531,11 @@ export async function loadFacilityFixtures(
     submittedSurvey: pick('submittedSurvey', submitted?.id, previous?.submittedSurvey),
     surveySetId: pick('surveySetId', surveySetId, previous?.surveySetId),
     reviewId: pick('reviewId', review?.id, previous?.reviewId),
+    decidedReview: pick(
+      'decidedReview',
+      await decidedReviewOf(t, facilityId),
+      previous?.decidedReview,
+    ),
     employee: pick('employee', employee && employeeFields(employee), previous?.employee),
     employeeId: pick('employeeId', employee?.id, previous?.employeeId),
     staffMemberId: await staffMemberOf(t, facilityId),
@@ -512,6 +547,30 @@ export async function loadFacilityFixtures(
     ),
     alertId: pick('alertId', await unresolvedAlertOf(t, facilityId), previous?.alertId),
   };
+}
+
+/**
+ * An approved review of the facility, its decision moved to the clock's now so that its undo
+ * window is open (a write: callers that track the database read it again after loading).
+ */
+async function decidedReviewOf(
+  t: TestApp,
+  facilityId: string,
+): Promise<{ id: string; version: number } | undefined> {
+  const row = await t.db
+    .selectFrom('acknowledgements')
+    .select(['id', 'version'])
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await t.db
+    .updateTable('acknowledgements')
+    .set({ reviewed_at: t.clock.now().toISOString() })
+    .where('id', '=', row.id)
+    .execute();
+  return { id: row.id, version: Number(row.version) };
 }
 
 /** The oldest open alert of the facility (demo answers raise some). */
@@ -703,6 +762,7 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
       code: await t.mail.lastCode(resetEmail),
     },
     invitationToken: t.mail.lastInvitationToken(inviteeEmail),
+    optOutToken: await optOutTokenOf(t),
   };
 }
 

@@ -32,6 +32,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.login, screen: 'login' },
       { path: paths.forgotPassword, screen: 'forgot-password' },
       { path: paths.acceptInvitation, screen: 'accept-invitation' },
+      { path: paths.recognitionOptOut, screen: 'recognition-opt-out' },
       { path: '*', screen: 'not-found' },
     ],
   },
@@ -66,6 +67,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
         paths.resultsSurvey,
         paths.resultsComments,
       ].map((path) => ({ path, screen: 'results' })),
+      { path: paths.recognitionSummary, screen: 'recognition-summary' },
+      { path: paths.recognitionCertificate, screen: 'recognition-certificate' },
     ],
   },
   {

@@ -36,6 +36,10 @@ export const paths = {
   resultsSurveys: '/results/surveys',
   resultsSurvey: '/results/survey',
   resultsComments: '/results/comments',
+  // Recognition (DESIGN §8): roll-ups, the certificate, and the mail opt-out (public).
+  recognitionSummary: '/recognition-summary',
+  recognitionCertificate: '/recognition-certificate',
+  recognitionOptOut: '/recognition-opt-out',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_RESULTS } from '../enums.js';
 import { IdSchema } from './common.js';
+import { DenyReasonSchema, RECOGNITION_ERRORS } from './recognition.js';
 
 export const PendingReviewSchema = z.object({
   id: IdSchema,
@@ -18,9 +19,24 @@ export type AcknowledgementListItem = z.infer<typeof AcknowledgementListItemSche
 export const AcknowledgementListResponseSchema = z.array(AcknowledgementListItemSchema);
 export type AcknowledgementListResponse = z.infer<typeof AcknowledgementListResponseSchema>;
 
-export const ReviewDecisionRequestSchema = z.object({
-  user_id: IdSchema,
-  result: z.enum(REVIEW_RESULTS),
-  id: IdSchema,
-});
+/**
+ * The spec's decision call; `reason` (beyond the spec, DESIGN §8) is required for `Denied` and
+ * ignored for `Approved`.
+ */
+export const ReviewDecisionRequestSchema = z
+  .object({
+    user_id: IdSchema,
+    result: z.enum(REVIEW_RESULTS),
+    id: IdSchema,
+    reason: DenyReasonSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.result === 'Denied' && value.reason === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: RECOGNITION_ERRORS.reasonRequired,
+      });
+    }
+  });
 export type ReviewDecisionRequest = z.infer<typeof ReviewDecisionRequestSchema>;

@@ -68,15 +68,24 @@ export async function findAcknowledgement(
 export async function decidePending(
   db: Kysely<Database>,
   id: string,
-  decision: { status: AcknowledgementStatus; reviewedBy: string; reviewedAt: string },
+  decision: {
+    status: AcknowledgementStatus;
+    reviewedBy: string;
+    reviewedAt: string;
+    /** Why it was denied (ADR 030); null for an approval. */
+    reason?: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('acknowledgements')
-    .set({
+    .set((eb) => ({
       status: decision.status,
       reviewed_by: decision.reviewedBy,
       reviewed_at: decision.reviewedAt,
-    })
+      deny_reason: decision.reason ?? null,
+      published_text: null,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -7,6 +7,7 @@
  */
 import {
   ACKNOWLEDGEMENT_STATUS_OF,
+  DENY_REASON_SUGGESTIONS,
   MESSAGES,
   type AcknowledgementListResponse,
   type ReviewDecisionRequest,
@@ -17,6 +18,7 @@ import type { RequestMeta } from '../../lib/http.js';
 import { fromTimestamp, localToday, toTimestamp } from '../../db/values.js';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { queueApprovalMails } from '../recognition/recognition-mail.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   decidePending,
@@ -29,6 +31,11 @@ const DETAIL_OF: Record<ReviewResult, string> = {
   Approved: MESSAGES.reviewApproved,
   Denied: MESSAGES.reviewDenied,
 };
+
+/** The audit's name of a denial reason: one of the common reasons, or `other`. */
+function commonReason(reason: string): string {
+  return (DENY_REASON_SUGGESTIONS as readonly string[]).includes(reason) ? reason : 'other';
+}
 
 /** Employee names in alphabetical order, ignoring case and accents, identically on both dialects. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -82,10 +89,12 @@ export async function decideReview(
     const acknowledgement = await findAcknowledgement(trx, input.id);
     if (!acknowledgement) throw notFound(MESSAGES.reviewNotFound);
     if (acknowledgement.facility_id !== facilityId) throw forbidden(MESSAGES.reviewOtherFacility);
+    const reason = input.result === 'Denied' ? (input.reason ?? null) : null;
     const decided = await decidePending(trx, acknowledgement.id, {
       status: ACKNOWLEDGEMENT_STATUS_OF[input.result],
       reviewedBy: user.id,
       reviewedAt: toTimestamp(meta.at),
+      reason,
     });
     if (!decided) throw new HttpError(409, MESSAGES.reviewAlreadyDecided);
     await recordAudit(trx, meta, {
@@ -93,8 +102,16 @@ export async function decideReview(
       targetType: 'acknowledgement',
       targetId: acknowledgement.id,
       facilityId,
-      detail: { result: input.result, employee_id: acknowledgement.employee_id },
+      detail: {
+        result: input.result,
+        employee_id: acknowledgement.employee_id,
+        // A common reason by name; a reason of the manager's own words is not copied here.
+        ...(reason === null ? {} : { reason: commonReason(reason) }),
+      },
     });
+    if (input.result === 'Approved') {
+      await queueApprovalMails(trx, ctx, meta, acknowledgement.id);
+    }
   });
   return DETAIL_OF[input.result];
 }

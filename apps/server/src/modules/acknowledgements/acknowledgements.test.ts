@@ -26,10 +26,12 @@ describeEachDialect('acknowledgement review', (dialect) => {
   };
   const decide = (who: SignedIn | undefined, facilityId: string, body: unknown) =>
     call(t, who, 'reviewDecision', { params: { facilityId }, body });
+  /** A decision as the screen sends it: a denial gives a reason. */
   const decision = (who: SignedIn, id: string, result: string) => ({
     user_id: who.body.sf_user_id,
     result,
     id,
+    ...(result === 'Denied' ? { reason: 'Duplicate' } : {}),
   });
 
   const row = (id: string) =>
@@ -252,6 +254,7 @@ describeEachDialect('acknowledgement review', (dialect) => {
         expect(JSON.parse(audit[0]?.detail_json ?? '{}')).toEqual({
           result,
           employee_id: pending.employee_id,
+          ...(result === 'Denied' ? { reason: 'Duplicate' } : {}),
         });
         expect(audit[0]?.detail_json).not.toContain(decided.comment);
 

@@ -5,8 +5,8 @@ import { ApiError } from '@/lib/api-error';
 import { ACKNOWLEDGEMENTS_QUERY_KEY } from './get-acknowledgements';
 
 /**
- * POST acknowledgement-employee-list/{facilityId}/: approves or denies one pending review.
- * 409 when someone already decided it.
+ * POST acknowledgement-employee-list/{facilityId}/: approves or denies one pending review (a
+ * denial with its reason). 409 when someone already decided it.
  */
 export function decideReview(
   facilityId: string,

@@ -1,7 +1,9 @@
 import {
   MESSAGES,
+  RECOGNITION_TEXT,
   type AcknowledgementListResponse,
   type FacilityPermissionResponse,
+  type RecognitionReviewPage,
   type ReviewDecisionRequest,
 } from '@carevoice/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +14,34 @@ import { SessionProvider } from '@/features/auth';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 
 const FACILITY = 'fac-1';
-const LIST_URL = `/api/v1/users/acknowledgement-employee-list/${FACILITY}/`;
+/** The Pending tab's call (recognition/reviews, DESIGN §8) and the spec's decision call. */
+const LIST_URL = `/api/v1/recognition/reviews/?facility_id=${FACILITY}&status=pending`;
+const DECISION_URL = `/api/v1/users/acknowledgement-employee-list/${FACILITY}/`;
+
+/** The pending list as the recognition/reviews page answers it. */
+function toPage(list: AcknowledgementListResponse): RecognitionReviewPage {
+  return {
+    items: list.flatMap((employee) =>
+      employee.reviews.map((review) => ({
+        ...review,
+        employee_id: `emp-${employee.name.replace(/[^A-Za-z0-9]/g, '')}`,
+        employee_name: employee.name,
+        department: 'Nursing',
+        position: 'Nurse',
+        published_text: null,
+        status: 'pending' as const,
+        decided_by: null,
+        decided_at: null,
+        reason: null,
+        undo_until: null,
+        version: 1,
+      })),
+    ),
+    next_cursor: null,
+    departments: ['Nursing'],
+    positions: ['Nurse'],
+  };
+}
 const XSS = '<img src=x onerror=alert(1)>';
 
 const PERMISSIONS: FacilityPermissionResponse = {
@@ -83,9 +112,9 @@ function renderList({
   const fetch = stubFetch(async (url, init) => {
     if (url === LIST_URL && init.method === 'GET') {
       listCalls += 1;
-      return listAnswer ? listAnswer() : jsonResponse(pending);
+      return listAnswer ? listAnswer() : jsonResponse(toPage(pending));
     }
-    if (url === LIST_URL && init.method === 'POST') {
+    if (url === DECISION_URL && init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as ReviewDecisionRequest;
       sent.push(body);
       const response = await answer(body);
@@ -238,14 +267,33 @@ describe('Employee Acknowledgement List', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('Deny on the last review of an employee: the toast, and the employee leaves the list', async () => {
+  it('Deny asks for a reason: nothing is sent without one', async () => {
+    const { user, sent } = renderList();
+    await user.click(await employeeButton('Carl Diaz'));
+    await user.click(within(rowOf('Walter Brennan')).getByRole('button', { name: /^Deny/ }));
+    const dialog = await screen.findByRole('dialog', { name: RECOGNITION_TEXT.deny.title });
+    await user.click(within(dialog).getByRole('button', { name: RECOGNITION_TEXT.deny.confirm }));
+    expect(await within(dialog).findByText(RECOGNITION_TEXT.errors.reasonRequired)).toBeVisible();
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: RECOGNITION_TEXT.deny.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+  });
+
+  it('Deny on the last review of an employee: the reason is sent, the toast, and the employee leaves the list', async () => {
     const { user, sent } = renderList({
       answer: () => jsonResponse({ detail: MESSAGES.reviewDenied }),
     });
     await user.click(await employeeButton('Carl Diaz'));
     await user.click(within(rowOf('Walter Brennan')).getByRole('button', { name: /^Deny/ }));
+    const dialog = await screen.findByRole('dialog', { name: RECOGNITION_TEXT.deny.title });
+    await user.click(within(dialog).getByRole('radio', { name: 'Duplicate' }));
+    expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveValue('Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: RECOGNITION_TEXT.deny.confirm }));
     expect(await screen.findByText(MESSAGES.reviewDenied)).toBeVisible();
-    expect(sent).toEqual([{ user_id: PROFILE.sf_user_id, result: 'Denied', id: 'ack-3' }]);
+    expect(sent).toEqual([
+      { user_id: PROFILE.sf_user_id, result: 'Denied', id: 'ack-3', reason: 'Duplicate' },
+    ]);
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: /^Carl Diaz/ })).not.toBeInTheDocument(),
     );
@@ -273,7 +321,7 @@ describe('Employee Acknowledgement List', () => {
   ])("toasts 'Something went wrong' on $name and keeps the row usable", async ({ answer }) => {
     const { user, listCalls } = renderList({ answer });
     await user.click(await employeeButton('Ana Berg'));
-    await user.click(within(rowOf('Ruth Abbott')).getByRole('button', { name: /^Deny/ }));
+    await user.click(within(rowOf('Ruth Abbott')).getByRole('button', { name: /^Approve/ }));
     const toast = await screen.findByText(MESSAGES.somethingWentWrong);
     expect(toast.closest('.Toastify__toast')?.className).toContain('Toastify__toast--error');
     const row = rowOf('Ruth Abbott');
@@ -296,7 +344,9 @@ describe('Employee Acknowledgement List', () => {
     let refused = false;
     const { user } = renderList({
       listAnswer: () =>
-        refused ? jsonResponse({ detail: MESSAGES.forbidden }, 403) : jsonResponse(initialList()),
+        refused
+          ? jsonResponse({ detail: MESSAGES.forbidden }, 403)
+          : jsonResponse(toPage(initialList())),
       answer: () => {
         refused = true;
         return jsonResponse({ detail: MESSAGES.reviewApproved });
@@ -312,7 +362,7 @@ describe('Employee Acknowledgement List', () => {
     let fail = true;
     const { user } = renderList({
       listAnswer: () =>
-        fail ? jsonResponse({ detail: 'boom' }, 500) : jsonResponse(initialList()),
+        fail ? jsonResponse({ detail: 'boom' }, 500) : jsonResponse(toPage(initialList())),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.reviewsLoadFailed);
     fail = false;
