@@ -109,6 +109,9 @@ async function firstFacility(page: Page): Promise<{ id: string; name: string }> 
   return facility as { id: string; name: string };
 }
 
+// Several screens, two downloads and axe scans each: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 test('a manager filters the dashboard, drills down to a survey and prints it, and exports CSV and Excel', async ({
   page,
 }) => {
