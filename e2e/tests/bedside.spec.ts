@@ -67,7 +67,7 @@ for (const viewport of VIEWPORTS) {
 
     test('a family member answers, Refused is recorded and printed; after submitting, Back shows the finished survey, never its questions', async ({
       page,
-    }) => {
+    }, testInfo) => {
       await signIn(page, MANAGER);
       const survey = await dueSurvey(page, 'Admission', viewport.offset);
       await openConsent(page, 'Admission', survey);
@@ -79,7 +79,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(`${survey.first_name}`, { exact: false }).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       if (viewport.name === 'tablet') {
-        await page.screenshot({ path: '../test-results/e2e/bedside-question-1024x768.png' });
+        await page.screenshot({ path: testInfo.outputPath('question-1024x768.png') });
       }
       await declineEveryQuestion(page, 'Refused');
       await page.getByRole('button', { name: 'No' }).click();
