@@ -119,9 +119,9 @@ for (const viewport of VIEWPORTS) {
       await openConsent(page, 'Admission', survey);
       await page.getByRole('button', { name: 'Yes' }).click();
       await expect(page.getByRole('heading', { name: /^Question: 1 / })).toBeVisible();
-      const language = page.getByRole('radiogroup', { name: 'Language of the questions' });
+      const language = page.getByRole('group', { name: 'Language of the questions' });
       if ((await language.count()) > 0) {
-        await page.getByText('Spanish', { exact: true }).click();
+        await language.getByRole('button', { name: 'Spanish' }).click();
         await expect(page.getByRole('heading', { name: /^Question: 1 ¿/ })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
       }
