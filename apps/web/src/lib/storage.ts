@@ -212,3 +212,29 @@ export function writeLeaderboardHidden(userId: string, hidden: boolean): void {
     // storage disabled: the choice lasts for this page only
   }
 }
+
+/** Where the tablet locked (path and navigation state), to return exactly there on unlocking. */
+const LOCK_PLACE_KEY = 'screenLockPlace';
+
+export function writeLockPlace(place: { pathname: string; state: unknown } | null): void {
+  try {
+    if (place === null) localStorage.removeItem(LOCK_PLACE_KEY);
+    else localStorage.setItem(LOCK_PLACE_KEY, JSON.stringify(place));
+  } catch {
+    // storage disabled: unlocking stays where the page is
+  }
+}
+
+export function readLockPlace(): { pathname: string; state: unknown } | null {
+  try {
+    const raw = localStorage.getItem(LOCK_PLACE_KEY);
+    const place: unknown = raw === null ? null : JSON.parse(raw);
+    return place !== null &&
+      typeof place === 'object' &&
+      typeof (place as { pathname?: unknown }).pathname === 'string'
+      ? (place as { pathname: string; state: unknown })
+      : null;
+  } catch {
+    return null;
+  }
+}

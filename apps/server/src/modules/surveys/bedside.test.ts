@@ -183,8 +183,8 @@ describeEachDialect('at the bedside', (dialect) => {
         const answers = detail.json<{ answers: { non_answer: string | null }[] }>().answers;
         expect(answers[0]?.non_answer).toBe('Refused');
       }
-      const manager = await t.login('manager@carevoice.test');
-      const results = await call(t, manager, 'resultsQuestions', {
+      const admin = await t.login('admin@carevoice.test');
+      const results = await call(t, admin, 'resultsQuestions', {
         query: { facility_id: MAPLE, survey_type: 'Admission' },
       });
       expect(results.statusCode, results.body).toBe(200);

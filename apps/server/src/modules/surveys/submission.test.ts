@@ -535,11 +535,22 @@ describeEachDialect('survey submission', (dialect) => {
         const rows = await t.db
           .selectFrom('answers')
           .innerJoin('questions', 'questions.id', 'answers.question_id')
-          .select(['questions.name as question', 'answers.answer', 'answers.comment'])
+          .select([
+            'questions.name as question',
+            'questions.type',
+            'answers.answer',
+            'answers.comment',
+          ])
           .where('answers.survey_id', '=', id)
           .orderBy('answers.position')
           .execute();
-        expected.push(...rows);
+        // A MultiPicklist answer of several choices also lists them (printed as a list).
+        expected.push(
+          ...rows.map(({ type, ...row }) => {
+            const choices = type === 'MultiPicklist' ? (row.answer?.split(';') ?? []) : [];
+            return choices.length > 1 ? { ...row, choices } : row;
+          }),
+        );
       }
       expect(expected.length).toBeGreaterThan(4);
       expect(response.json()).toEqual({ data: expected });

@@ -1,11 +1,10 @@
 import { UI_TEXT, type UserProfile } from '@carevoice/shared';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/spinner';
 import { DEFAULT_IDLE_LOCK_MINUTES } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
-import { LockScreen } from '@/features/auth/components/lock-screen';
 import { useIdleLock } from '@/features/auth/hooks/use-idle-lock';
 import { SessionProvider } from '@/features/auth/hooks/use-session';
 import { isSessionEnded } from '@/lib/api-error';
@@ -18,6 +17,10 @@ import { readTokenProfile } from '@/features/auth/token-profile';
  * profile, and the next call that reaches the server decides. After IDLE_LOCK_MINUTES without a
  * touch the screen locks (ADR 025): the lock screen stands in for every screen behind the guard.
  */
+/** The lock screen, in a chunk of its own, fetched as soon as the guard shows (ADR 025). */
+const loadLockScreen = () => import('@/features/auth/components/lock-screen');
+const LockScreen = lazy(() => loadLockScreen().then((module) => ({ default: module.LockScreen })));
+
 export default function GuardLayout() {
   const cookieProfile = readTokenProfile();
   if (!cookieProfile) return <Navigate to={paths.login} replace />;
@@ -31,6 +34,8 @@ function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
     me.data?.idle_lock_minutes ?? DEFAULT_IDLE_LOCK_MINUTES,
     profile.sf_user_id,
   );
+  // Fetched now, while the connection is there: a tablet may lock in a dead spot.
+  useEffect(() => void loadLockScreen(), []);
   const checking = me.isPending || isSessionEnded(me.error);
   // The answer arrives as a synchronous store update; rendering the whole screen in it would be
   // one long task. Deferred, the screen renders as an interruptible background update instead.
@@ -40,7 +45,13 @@ function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
   }
   return (
     <SessionProvider profile={profile}>
-      {locked ? <LockScreen name={profile.name} /> : <Outlet />}
+      {locked ? (
+        <Suspense fallback={<FullPageLoader label={UI_TEXT.shell.checkingSession} />}>
+          <LockScreen name={profile.name} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
     </SessionProvider>
   );
 }

@@ -1,9 +1,10 @@
 import { BEDSIDE_TEXT, UnlockRequestSchema, UI_TEXT } from '@carevoice/shared';
 import { Button, Center, PasswordInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { errorMessage } from '@/lib/api-error';
-import { writeLockOwner } from '@/lib/storage';
+import { readLockPlace, writeLockOwner, writeLockPlace } from '@/lib/storage';
 import { useLogout } from '../api/logout';
 import { useUnlock } from '../api/unlock';
 
@@ -19,6 +20,10 @@ export function LockScreen({ name }: { name: string }) {
   const logout = useLogout({ keepAnswers: true });
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Back while locked moves the address but not the screen; unlocking returns exactly to where
+  // the tablet locked (kept with the lock, so also after a reload).
+  const location = useLocation();
+  const navigate = useNavigate();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +33,14 @@ export function LockScreen({ name }: { name: string }) {
       return;
     }
     unlock.mutate(parsed.data, {
-      onSuccess: () => writeLockOwner(null),
+      onSuccess: () => {
+        const place = readLockPlace();
+        if (place && place.pathname !== location.pathname) {
+          void navigate(place.pathname, { state: place.state, replace: true });
+        }
+        writeLockPlace(null);
+        writeLockOwner(null);
+      },
       onError: (error) => {
         setSecret('');
         setProblem(errorMessage(error));

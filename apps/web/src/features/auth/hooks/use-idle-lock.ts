@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { IDLE_LOCK_CHECK_MS } from '@/config/constants';
-import { readLockOwner, subscribeToLock, writeLockOwner } from '@/lib/storage';
+import { readLockOwner, subscribeToLock, writeLockOwner, writeLockPlace } from '@/lib/storage';
 
 /** What counts as someone using the tablet: a touch, a click, a key, a scroll wheel. */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
@@ -14,6 +15,9 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as con
 export function useIdleLock(minutes: number, userId: string): boolean {
   const owner = useSyncExternalStore(subscribeToLock, readLockOwner);
   const locked = owner === userId;
+  const location = useLocation();
+  const place = useRef(location);
+  if (!locked) place.current = location;
 
   useEffect(() => {
     if (minutes <= 0 || locked) return;
@@ -27,7 +31,9 @@ export function useIdleLock(minutes: number, userId: string): boolean {
     }
     const timer = setInterval(
       () => {
-        if (Date.now() - lastActivity >= limitMs) writeLockOwner(userId);
+        if (Date.now() - lastActivity < limitMs) return;
+        writeLockPlace({ pathname: place.current.pathname, state: place.current.state });
+        writeLockOwner(userId);
       },
       Math.min(IDLE_LOCK_CHECK_MS, limitMs),
     );

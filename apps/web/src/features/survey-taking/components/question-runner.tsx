@@ -9,17 +9,7 @@ import {
   type AnswerProblem,
   type Question,
 } from '@carevoice/shared';
-import {
-  Button,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { readTextSize, writeTextSize } from '@/lib/storage';
 import { toast } from '@/lib/toast';
@@ -150,36 +140,52 @@ export function QuestionRunner({
             <Text fw={600} data-testid="question-progress">
               {BEDSIDE_TEXT.progress(position, total)}
             </Text>
-            <Progress
-              value={(draft.history.length / Math.max(total, 1)) * 100}
+            <div
+              role="progressbar"
               aria-label={BEDSIDE_TEXT.progress(position, total)}
-              size="md"
-            />
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={draft.history.length}
+              style={{
+                height: 8,
+                borderRadius: 4,
+                background: 'var(--mantine-color-gray-2)',
+                overflow: 'hidden',
+              }}
+            >
+              <div
+                style={{
+                  height: '100%',
+                  width: `${(draft.history.length / Math.max(total, 1)) * 100}%`,
+                  background: 'var(--mantine-color-brand-7)',
+                }}
+              />
+            </div>
           </Stack>
           <Group gap="sm">
             {languages.length > 0 && (
-              <SegmentedControl
-                aria-label={BEDSIDE_TEXT.language}
+              <Toggles
+                label={BEDSIDE_TEXT.language}
                 value={language}
                 onChange={(value) =>
                   dispatch({ type: 'language', language: value === 'es' ? 'es' : 'en' })
                 }
-                data={['en', ...languages.filter((item) => item !== 'en')].map((item) => ({
+                options={['en', ...languages.filter((item) => item !== 'en')].map((item) => ({
                   value: item,
                   label:
                     RESIDENT_LANGUAGE_LABELS[item as keyof typeof RESIDENT_LANGUAGE_LABELS] ?? item,
                 }))}
               />
             )}
-            <SegmentedControl
-              aria-label={BEDSIDE_TEXT.textSize}
+            <Toggles
+              label={BEDSIDE_TEXT.textSize}
               value={textSize}
               onChange={(value) => {
                 if (!isTextSize(value)) return;
                 setTextSize(value);
                 writeTextSize(value);
               }}
-              data={(Object.keys(TEXT_SCALES) as TextSize[]).map((size) => ({
+              options={(Object.keys(TEXT_SCALES) as TextSize[]).map((size) => ({
                 value: size,
                 label: BEDSIDE_TEXT.textSizes[size],
               }))}
@@ -272,5 +278,34 @@ export function QuestionRunner({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** A few buttons of which one is on (the language, the text size): a labelled group. */
+function Toggles({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Group gap={4} role="group" aria-label={label} wrap="nowrap">
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          size="compact-md"
+          variant={option.value === value ? 'filled' : 'default'}
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -1,8 +1,8 @@
-import { UI_TEXT, type SurveyListItem } from '@carevoice/shared';
+import { BEDSIDE_TEXT, UI_TEXT, type SurveyListItem } from '@carevoice/shared';
 import { Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CARD_GRID_OVERSCAN_ROWS } from '@/config/constants';
 import { gridColumns, toRows } from '../filter-surveys';
 import classes from './survey-card.module.css';
@@ -119,12 +119,36 @@ function SurveyCard({
 }) {
   const label = UI_TEXT.surveys.card(item.last_name, item.first_name, item.due_date);
   const dateStart = label.lastIndexOf(` - ${item.due_date}`);
+  const markId = useId();
+  const today = localToday();
+  const mark =
+    item.due_date < today
+      ? { text: BEDSIDE_TEXT.overdue, className: classes.overdue }
+      : item.due_date === today
+        ? { text: BEDSIDE_TEXT.dueToday, className: classes.dueToday }
+        : null;
   return (
-    <UnstyledButton className={classes.card} onClick={() => onOpen(item)}>
+    <UnstyledButton
+      className={mark ? `${classes.card} ${mark.className}` : classes.card}
+      onClick={() => onOpen(item)}
+      aria-describedby={mark ? markId : undefined}
+    >
       <Text component="span" fw={600} c="dark.8">
         {label.slice(0, dateStart)}{' '}
         <span className={classes.date}>{label.slice(dateStart + 1)}</span>
+        {mark && (
+          <span id={markId} className={classes.mark}>
+            {mark.text}
+          </span>
+        )}
       </Text>
     </UnstyledButton>
   );
+}
+
+/** Today on this device, `yyyy-MM-dd` (the due dates' format). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
