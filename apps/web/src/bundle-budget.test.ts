@@ -17,7 +17,13 @@ import { builtAssets, DIST_DIR, readBuilt } from '@/test/built-app';
  *   alongside the frame. The screens' further dynamic `import()`s (the calendar, say) do not count.
  */
 const FRAME_BUDGET_KB = 150;
-const PAGE_BUDGET_KB = 260;
+/**
+ * 262 after recognition (issue 18): the endpoint entries and schemas the web uses are in the
+ * chunk every page loads (the API client's), and recognition added five (+0.7 kB), with a few
+ * Mantine pieces its screens share with others (+0.4 kB). Its screens, texts and the rest of its
+ * code are in chunks of their own; the frame budget did not move.
+ */
+const PAGE_BUDGET_KB = 262;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
