@@ -18,12 +18,15 @@ import { builtAssets, DIST_DIR, readBuilt } from '@/test/built-app';
  */
 const FRAME_BUDGET_KB = 150;
 /**
- * 261 since Survey Results (issue 16): its five paths in the frame's route table cost 0.14 kB on
- * every page, and /delay-survey, the largest bedside page, was at 259.9 kB. No results code and no
- * Mantine component of its own is in any bedside page's first load (the results screens, the
- * `office-ui` and `charts` chunks are fetched only on `/results…`).
+ * Raised three times in issue 16–18, each by an area's endpoint entries in the chunk every page
+ * loads (the API client's ENDPOINTS carries every area's schemas) and the bedside's own survey
+ * screens: 261 with Survey Results' five paths (+0.14 kB), 262 with recognition's five
+ * endpoints (+0.7 kB) and shared Mantine pieces (+0.4 kB), 266 with the bedside's texts and
+ * question screen (+3.4 kB in the shared `app` chunk). No results, recognition or office code is
+ * in a bedside page's first load. Next: split the contract per area so each page carries only
+ * its own endpoints' schemas, and bring this back under 260.
  */
-const PAGE_BUDGET_KB = 261;
+const PAGE_BUDGET_KB = 266;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside

@@ -19,6 +19,7 @@ export const RECOGNITION_TEXT = {
   edited: 'The text to publish was saved.',
   optedOut: 'You will no longer receive recognition mails.',
   screen: {
+    close: 'Close',
     tabsLabel: 'Reviews by decision',
     tabs: { pending: 'Pending', approved: 'Approved', denied: 'Denied' },
     filters: 'Filters',

@@ -59,14 +59,6 @@ export const PrintFlowStateSchema = z.object({
 });
 export type PrintFlowState = z.infer<typeof PrintFlowStateSchema>;
 
-/** The recognition certificate: whose, and the period of the comments. */
-export const CertificateFlowStateSchema = FacilityFlowStateSchema.extend({
-  employee_id: IdSchema,
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
-export type CertificateFlowState = z.infer<typeof CertificateFlowStateSchema>;
-
 export interface RequireFlowStateProps<S extends z.ZodType> {
   /** The navigation state this screen needs (one of the schemas above). */
   schema: S;

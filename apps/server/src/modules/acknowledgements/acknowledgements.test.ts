@@ -43,6 +43,22 @@ describeEachDialect('acknowledgement review', (dialect) => {
       .where('action', '=', 'acknowledgement.reviewed')
       .where('target_id', '=', id)
       .execute();
+  /**
+   * The row counts after one decision: its audit event and, for an approval that mails someone
+   * (ADR 031), its outbox rows and their audit event.
+   */
+  const afterDecision = async (before: Record<string, number>, id: string) => {
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('event', '=', `recognition:approved:${id}`)
+      .execute();
+    return {
+      ...before,
+      audit_events: before.audit_events! + 1 + (mails.length > 0 ? 1 : 0),
+      mail_outbox: before.mail_outbox! + mails.length,
+    };
+  };
   /** A pending review of the facility that no other test has decided (`take` reserves it). */
   const pendingReview = async (facilityId: string, take: boolean) => {
     const rows = await t.db
@@ -234,7 +250,7 @@ describeEachDialect('acknowledgement review', (dialect) => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ detail });
 
-        expect(await t.counts()).toEqual({ ...before, audit_events: before.audit_events! + 1 });
+        expect(await t.counts()).toEqual(await afterDecision(before, pending.id));
         const decided = await row(pending.id);
         expect(decided).toMatchObject({
           status,
@@ -315,7 +331,7 @@ describeEachDialect('acknowledgement review', (dialect) => {
         decide(who, RIVERSIDE, decision(who, pending.id, 'Denied')),
       ]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
-      expect(await t.counts()).toEqual({ ...before, audit_events: before.audit_events! + 1 });
+      expect(await t.counts()).toEqual(await afterDecision(before, pending.id));
       const audit = await auditRows(pending.id);
       expect(audit).toHaveLength(1);
       const decided = await row(pending.id);

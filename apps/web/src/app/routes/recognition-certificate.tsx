@@ -1,5 +1,6 @@
 import { RecognitionCertificate } from '@/features/recognition/components/recognition-certificate';
-import { CertificateFlowStateSchema, RequireFlowState } from '@/lib/flow-state';
+import { CertificateFlowStateSchema } from '@/features/recognition/certificate-state';
+import { RequireFlowState } from '@/lib/flow-state';
 
 /** /recognition-certificate — a printable certificate for one employee. */
 export default function RecognitionCertificateRoute() {

@@ -249,7 +249,14 @@ function EditDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t.title} centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': RECOGNITION_TEXT.screen.close }}
+      opened
+      onClose={onClose}
+      title={t.title}
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         <Text>{t.help}</Text>
         <Stack gap={4}>

@@ -49,7 +49,7 @@ function DecisionToastBody({
   const [busy, setBusy] = useState(false);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Text fz="sm">{message}</Text>
+      <Text>{message}</Text>
       <Button
         size="compact-md"
         variant="outline"

@@ -37,7 +37,14 @@ export function DenyDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={text.title} centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': RECOGNITION_TEXT.screen.close }}
+      opened={opened}
+      onClose={close}
+      title={text.title}
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         <Text>{text.help}</Text>
         <Radio.Group

@@ -23,7 +23,7 @@ const recognition = RECOGNITION_TEXT;
  * Approve above Deny, both full width, far apart (a mis-tap on a tablet is the wrong decision);
  * Deny asks for a reason first, and every decision can be undone from its toast.
  */
-const ACTION_COLUMN_PX = 170;
+const ACTION_COLUMN_PX = 200;
 
 const SUCCESS_TEXT: Record<ReviewResult, string> = {
   Approved: MESSAGES.reviewApproved,
@@ -160,6 +160,7 @@ function BulkApprove({
         {recognition.screen.approveSelected(reviewIds.length)}
       </Button>
       <Modal
+        closeButtonProps={{ 'aria-label': recognition.screen.close }}
         opened={confirming}
         onClose={() => (busy ? undefined : setConfirming(false))}
         title={recognition.bulk.title}

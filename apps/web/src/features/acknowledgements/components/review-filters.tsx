@@ -39,6 +39,7 @@ export function ReviewFilterBar({
         max={value.to || undefined}
         onChange={(event) => set('from')(event.currentTarget.value)}
         w={170}
+        size="md"
       />
       <TextInput
         type="date"
@@ -47,6 +48,7 @@ export function ReviewFilterBar({
         min={value.from || undefined}
         onChange={(event) => set('to')(event.currentTarget.value)}
         w={170}
+        size="md"
       />
       <NativeSelect
         label={text.department}
@@ -54,6 +56,7 @@ export function ReviewFilterBar({
         onChange={(event) => set('department')(event.currentTarget.value)}
         data={[{ value: '', label: text.anyDepartment }, ...departments]}
         w={200}
+        size="md"
       />
       <NativeSelect
         label={text.position}
@@ -61,6 +64,7 @@ export function ReviewFilterBar({
         onChange={(event) => set('position')(event.currentTarget.value)}
         data={[{ value: '', label: text.anyPosition }, ...positions]}
         w={200}
+        size="md"
       />
       {active ? (
         <Button variant="subtle" onClick={() => onChange(NO_FILTERS)}>

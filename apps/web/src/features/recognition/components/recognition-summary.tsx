@@ -16,7 +16,7 @@ import { ArrowLeftIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
-import { readLeaderboardHidden, writeLeaderboardHidden } from '@/lib/storage';
+import { readLeaderboardHidden, writeLeaderboardHidden } from '../leaderboard-preference';
 import { useRecognitionSummary } from '../api/get-summary';
 
 const text = RECOGNITION_TEXT.summary;
