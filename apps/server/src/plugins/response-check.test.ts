@@ -15,6 +15,8 @@ function answeringRoutes(app: FastifyInstance) {
     sf_user_id: 'user-1',
     name: 'Sam',
     email: 'sam@carevoice.test',
+    idle_lock_minutes: 5,
+    pin_set: false,
   };
   const routes: [string, (reply: Parameters<typeof sendJsonText>[0]) => unknown][] = [
     ['/check-test/object-ok', () => profile],

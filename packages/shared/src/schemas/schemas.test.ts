@@ -83,7 +83,11 @@ const ROUND_TRIPS: [string, z.ZodType, unknown][] = [
       },
     ],
   ],
-  ['review decision', ReviewDecisionRequestSchema, { user_id: 'u-1', result: 'Denied', id: 'a-1' }],
+  [
+    'review decision',
+    ReviewDecisionRequestSchema,
+    { user_id: 'u-1', result: 'Denied', id: 'a-1', reason: 'Duplicate' },
+  ],
 ];
 
 describe('schema round trips', () => {
