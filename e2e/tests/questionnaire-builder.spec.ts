@@ -147,7 +147,8 @@ test('an administrator builds, previews, translates and publishes a questionnair
   // The preview: the real runner, in Spanish, following the branch; nothing is sent.
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: 'Preview' });
-  await preview.getByText('Spanish', { exact: true }).click();
+  // The preview's own language choice (the runner inside offers the resident's switch too).
+  await preview.getByText('Spanish', { exact: true }).first().click();
   await expect(
     preview.getByRole('heading', { name: 'Question: 1 ¿Durmió bien anoche?' }),
   ).toBeVisible();

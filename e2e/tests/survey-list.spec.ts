@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { BEDSIDE_TEXT } from '@carevoice/shared';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
@@ -53,6 +54,11 @@ function dueList(page: Page, facility: string, type: 'Admission' | 'Discharge') 
 
 const cardName = (survey: DueSurvey, dueDate = survey.due_date) =>
   `${survey.last_name}, ${survey.first_name} - ${dueDate}`;
+
+/** A card's text: its name, then its mark when overdue or due today (issue 17). */
+const DUE_MARK = `(${BEDSIDE_TEXT.overdue}|${BEDSIDE_TEXT.dueToday})?`;
+const cardText = (survey: DueSurvey) =>
+  new RegExp(`^${cardName(survey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${DUE_MARK}$`);
 
 /** The due list's cards (every card is a button in a row of the grid). */
 const cards = (page: Page) => page.getByTestId('survey-card-row').getByRole('button');
@@ -131,7 +137,9 @@ test('the type chooser opens the Admission list, which search and a date range n
   await expect(firstRow.getByRole('button')).toHaveCount(4);
   const total = await cards(page).count();
   expect(total).toBeGreaterThan(3);
-  await expect(cards(page).first()).toHaveText(/^.+, .+ - \d{4}-\d{2}-\d{2}$/);
+  await expect(cards(page).first()).toHaveText(
+    new RegExp(`^.+, .+ - \\d{4}-\\d{2}-\\d{2}${DUE_MARK}$`),
+  );
   await expectNoSeriousA11yViolations(page);
 
   // Search: a last name keeps only the residents whose names contain it.
@@ -164,7 +172,8 @@ test('the type chooser opens the Admission list, which search and a date range n
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.length).toBeLessThan(total);
     for (const text of texts) {
-      const due = text.slice(-10);
+      // The card's due date (an overdue or due-today mark may follow it).
+      const due = /\d{4}-\d{2}-\d{2}/.exec(text)?.[0] ?? '';
       expect(due >= start && due <= end, `${text} is within ${start} ~ ${end}`).toBe(true);
     }
   }).toPass();
@@ -331,13 +340,13 @@ test.describe('a due list of thousands', () => {
     // Tab moves card by card past the rows first rendered; the page scrolls along.
     await cards(page).first().focus();
     for (let step = 0; step < 60; step += 1) await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText(cardName(surveys[60] as DueSurvey));
+    await expect(page.locator(':focus')).toHaveText(cardText(surveys[60] as DueSurvey));
     expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThan(40);
 
     // The end of the list is reachable too.
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
-    await expect(cards(page).last()).toHaveText(cardName(surveys.at(-1) as DueSurvey));
+    await expect(cards(page).last()).toHaveText(cardText(surveys.at(-1) as DueSurvey));
     expect(await rows.count()).toBeLessThan(40);
   });
 });

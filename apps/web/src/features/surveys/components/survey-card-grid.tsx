@@ -137,7 +137,8 @@ function SurveyCard({
         {label.slice(0, dateStart)}{' '}
         <span className={classes.date}>{label.slice(dateStart + 1)}</span>
         {mark && (
-          <span id={markId} className={classes.mark}>
+          // Out of the button's name (the spec's card text), read as its description instead.
+          <span id={markId} className={classes.mark} aria-hidden="true">
             {mark.text}
           </span>
         )}
