@@ -110,6 +110,7 @@ const BENCH_NAMES = [
   'due list, dated',
   'unlisted search',
   'questions',
+  'employees',
   'acknowledgements',
   'fetch answers',
   'active patients',
@@ -591,6 +592,11 @@ async function main() {
         },
       },
       {
+        name: 'employees',
+        target: 'GET active/employee/{facility}/ (active employees by department)',
+        opts: { headers, requests: gets(facilityIds.map((id) => `active/employee/${id}/`)) },
+      },
+      {
         name: 'acknowledgements',
         target: 'GET acknowledgement-employee-list/{facility}/ (pending reviews)',
         opts: {
@@ -774,6 +780,14 @@ async function main() {
           `p50 ${row.latency_ms.p50} ms, p99 ${row.latency_ms.p99} ms, errors ${row.errors}, ` +
           `server CPU ${row.server_cpu_us_per_request ?? '?'} µs/request`,
       );
+      if (row.pool_exhausted) {
+        // The run stopped early and its last requests were not submissions: not a rate.
+        console.log(
+          `  ✗ the ${row.pool} open surveys ran out after ${row.pool_used} requests: this row is ` +
+            'not a submission rate. Run with more --residents (each active resident holds at ' +
+            'most one open survey per type).',
+        );
+      }
     }
 
     // Export throughput (ADR 023): every completed Admission survey of every facility as CSV.
@@ -824,8 +838,11 @@ async function main() {
       ),
       submissions_per_s: check(
         byName.submission && byName.submission.requests_per_s,
-        (v) => v >= TARGETS.submissionsPerSecond && byName.submission.errors === 0,
-        `≥ ${TARGETS.submissionsPerSecond} with 0 errors`,
+        (v) =>
+          v >= TARGETS.submissionsPerSecond &&
+          byName.submission.errors === 0 &&
+          !byName.submission.pool_exhausted,
+        `≥ ${TARGETS.submissionsPerSecond} with 0 errors, every request a submission`,
       ),
       results_dashboard_p95_ms: check(
         ['results summary', 'results questions'].some((name) => byName[name])
