@@ -59,6 +59,8 @@ const GROWING_TABLES = [
   'audit_events',
   'alerts',
   'mail_outbox',
+  'answer_counts',
+  'answer_month_counts',
 ] as const;
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
@@ -294,6 +296,16 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   await record('results questions', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
     await inject('resultsQuestions', { query }, cookie);
+    await inject('resultsQuestions', { query: { survey_type: 'Discharge', ...year } }, cookie);
+    await inject('resultsQuestions', { query: { survey_set_id: AS_NEEDED_SET, ...year } }, cookie);
+  });
+  await record('results survey sets', async () => {
+    await inject('resultsSurveySets', { query: {} }, cookie);
+  });
+  await record('results export', async () => {
+    const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
+    await inject('resultsExportCsv', { query }, cookie);
+    await inject('resultsExportXlsx', { query: { facility_id: MAPLE, survey_type: 'Discharge' } }, cookie);
   });
   await record('results drill-down and one survey', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
@@ -460,6 +472,8 @@ const SCENARIOS = [
   'culinary employees',
   'results summary',
   'results questions',
+  'results survey sets',
+  'results export',
   'results drill-down and one survey',
   'results comments',
   'alerts inbox',
