@@ -27,14 +27,14 @@ const GRAINS = [
   { table: 'answer_month_counts', period: 'due_month', of: (date: string) => `substr(${date}, 1, 7)` },
 ] as const;
 
-const keyOf = (period: string) => [
-  'facility_id',
-  'survey_set_id',
-  'survey_type',
+const keyOf = <P extends string>(period: P) => [
+  'facility_id' as const,
+  'survey_set_id' as const,
+  'survey_type' as const,
   period,
-  'question_id',
-  'answer_key',
-  'value',
+  'question_id' as const,
+  'answer_key' as const,
+  'value' as const,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

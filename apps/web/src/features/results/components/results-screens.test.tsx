@@ -215,7 +215,7 @@ describe('Survey Results dashboard', () => {
 
   it("offers Admission, Discharge and the facilities' survey sets as the survey kind", async () => {
     const { user, asked } = renderResults('/results?period=90&facility=fac-maple');
-    const kind = await screen.findByRole('textbox', { name: text.filters.kind });
+    const kind = await screen.findByRole('combobox', { name: text.filters.kind });
     await waitFor(() =>
       expect(asked.some((url) => url.includes('/results/survey-sets/?facility_id=fac-maple'))).toBe(
         true,
