@@ -794,6 +794,8 @@ async function main() {
     let resultsExport;
     if (options.only.length === 0 || options.only.includes('results-export')) {
       process.stdout.write('▶ results export … ');
+      const cpuBefore = cpuMs(server.pid);
+      const loadBeforeExport = os.loadavg()[0];
       const started = performance.now();
       const response = await fetch(`${base}/api/v1/results/export.csv/?survey_type=Admission`, {
         headers,
@@ -808,14 +810,22 @@ async function main() {
         for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines += 1;
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuMs(server.pid);
+      const serverCpu =
+        cpuBefore === undefined || cpuAfter === undefined ? null : cpuAfter - cpuBefore;
       resultsExport = {
         surveys: lines - 1,
         bytes,
         seconds: Math.round(seconds * 100) / 100,
         rows_per_s: Math.round((lines - 1) / seconds),
+        // The server's own CPU for the whole export: the client reads it on the same cores.
+        server_cpu_ms: serverCpu === null ? null : Math.round(serverCpu),
+        server_rows_per_cpu_s:
+          serverCpu === null || serverCpu === 0 ? null : Math.round((lines - 1) / (serverCpu / 1000)),
+        load_average_1m: [Math.round(loadBeforeExport * 100) / 100, Math.round(os.loadavg()[0] * 100) / 100],
       };
       console.log(
-        `${resultsExport.surveys} surveys in ${resultsExport.seconds} s: ${resultsExport.rows_per_s} rows/s`,
+        `${resultsExport.surveys} surveys in ${resultsExport.seconds} s: ${resultsExport.rows_per_s} rows/s (server CPU ${resultsExport.server_cpu_ms} ms)`,
       );
     }
 
