@@ -64,22 +64,31 @@ export async function countByStatus(
   return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }
 
-/** Not-completable surveys per facility and the resident's discharge reason. */
+/**
+ * Not-completable surveys per facility and the resident's discharge reason. The reason is looked
+ * up per survey (a subquery by the resident's key), not joined: with a join PostgreSQL read every
+ * resident of every facility to hash them (50,000 in a chain of 500, docs/performance.md) for the
+ * few hundred surveys of a period.
+ */
 export async function countNotCompletable(
   db: Kysely<Database>,
   filter: SurveyFilter,
 ): Promise<{ facility_id: string; reason: string | null; n: number }[]> {
   const rows = await db
     .selectFrom('surveys')
-    .innerJoin('residents', 'residents.id', 'surveys.resident_id')
     .where((eb) => surveyFilter(eb, filter))
     .where('surveys.status', '=', 'not_completable')
     .select((eb) => [
       'surveys.facility_id',
-      'residents.discharge_reason as reason',
+      eb
+        .selectFrom('residents')
+        .select('residents.discharge_reason')
+        .whereRef('residents.id', '=', 'surveys.resident_id')
+        .as('reason'),
       eb.fn.countAll<number>().as('n'),
     ])
-    .groupBy(['surveys.facility_id', 'residents.discharge_reason'])
+    // By the output column, as countAnswers does: the subquery is not repeated.
+    .groupBy(['surveys.facility_id', sql`reason`])
     .execute();
   return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }
@@ -194,65 +203,98 @@ export async function questionRows(
     .execute();
 }
 
-function completedAnswers(db: Kysely<Database>, filter: SurveyFilter) {
-  return db
-    .selectFrom('surveys')
-    .innerJoin('answers', 'answers.survey_id', 'surveys.id')
-    .where((eb) => surveyFilter(eb, filter))
-    .where('surveys.status', '=', 'completed');
+/** Surveys per statement of countAnswers: their ids are a list the answers' index is read by. */
+const ANSWER_COUNT_SURVEYS = 1000;
+
+/** One row of countAnswers. */
+export interface AnswerCountRow {
+  month: string;
+  question_id: string;
+  answer_key: string | null;
+  value: string | null;
+  n: number;
+  answered: number;
+  comments: number;
+  non_answers: number;
 }
 
 /**
- * Every answer count the questions need, in one pass over the period's answers: per month of the
- * due date, question row and option key(s), the answers, those with a value and the non-blank
- * comments; for the Number question rows also per value. (One query that starts from the
- * surveys: a filter on the answers' question would let a planner start from every answer ever
- * given to those questions.)
+ * Every answer count the questions need, over the period's answers: per month of the due date,
+ * question row and option key(s), the answers, those with a value and the non-blank comments;
+ * for the Number question rows also per value.
+ *
+ * It starts from the surveys, never from the answers (a filter on the answers' question would
+ * let a planner start from every answer ever given to those questions): first the period's
+ * completed surveys by month (one range of `surveys_results_idx`), then their answers by survey
+ * id, up to ANSWER_COUNT_SURVEYS ids a statement. As one join, PostgreSQL hashed the period's
+ * surveys and read the whole answers table against them once the table was large (every answer
+ * of 500 facilities for one facility's year; docs/performance.md, "A chain of 500 facilities");
+ * a list of ids is read through `answers_survey_idx` on both dialects.
  */
 export async function countAnswers(
   db: Kysely<Database>,
   filter: SurveyFilter,
   numberQuestionIds: readonly string[],
-): Promise<
-  {
-    month: string;
-    question_id: string;
-    answer_key: string | null;
-    value: string | null;
-    n: number;
-    answered: number;
-    comments: number;
-    non_answers: number;
-  }[]
-> {
-  const month = sql<string>`substr(surveys.due_date, 1, 7)`;
+): Promise<AnswerCountRow[]> {
+  const surveys = await db
+    .selectFrom('surveys')
+    .where((eb) => surveyFilter(eb, filter))
+    .where('surveys.status', '=', 'completed')
+    .select(['surveys.id', sql<string>`substr(surveys.due_date, 1, 7)`.as('month')])
+    .execute();
+  const idsByMonth = new Map<string, string[]>();
+  for (const survey of surveys) {
+    const ids = idsByMonth.get(survey.month) ?? [];
+    idsByMonth.set(survey.month, ids);
+    ids.push(survey.id);
+  }
+
   const value =
     numberQuestionIds.length === 0
       ? sql<string | null>`null`
       : sql<string | null>`case when answers.question_id in (${sql.join(
           numberQuestionIds.map((id) => sql.val(id)),
         )}) then answers.answer end`;
-  const rows = await completedAnswers(db, filter)
-    .select((eb) => [
-      month.as('month'),
-      'answers.question_id',
-      'answers.answer_key',
-      value.as('value'),
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.count<number>('answers.answer').as('answered'),
-      eb.fn.count<number>('answers.comment').as('comments'),
-      eb.fn.count<number>('answers.non_answer').as('non_answers'),
-    ])
-    // By the output column: PostgreSQL would not match the CASE's parameters in a repeated copy.
-    .groupBy([month, 'answers.question_id', 'answers.answer_key', sql`value`])
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    n: Number(row.n),
-    answered: Number(row.answered),
-    comments: Number(row.comments),
-    non_answers: Number(row.non_answers),
-  }));
+  const counts = new Map<string, AnswerCountRow>();
+  for (const [month, ids] of [...idsByMonth].sort(([a], [b]) => a.localeCompare(b))) {
+    for (let start = 0; start < ids.length; start += ANSWER_COUNT_SURVEYS) {
+      const rows = await db
+        .selectFrom('answers')
+        .where('answers.survey_id', 'in', ids.slice(start, start + ANSWER_COUNT_SURVEYS))
+        .select((eb) => [
+          'answers.question_id',
+          'answers.answer_key',
+          value.as('value'),
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('answers.answer').as('answered'),
+          eb.fn.count<number>('answers.comment').as('comments'),
+          eb.fn.count<number>('answers.non_answer').as('non_answers'),
+        ])
+        // By the output column: PostgreSQL would not match the CASE's parameters in a copy.
+        .groupBy(['answers.question_id', 'answers.answer_key', sql`value`])
+        .execute();
+      // A month's surveys may take several statements: their counts are added up.
+      for (const row of rows) {
+        const key = JSON.stringify([month, row.question_id, row.answer_key, row.value]);
+        const total = counts.get(key) ?? {
+          month,
+          question_id: row.question_id,
+          answer_key: row.answer_key,
+          value: row.value,
+          n: 0,
+          answered: 0,
+          comments: 0,
+          non_answers: 0,
+        };
+        counts.set(key, total);
+        total.n += Number(row.n);
+        total.answered += Number(row.answered);
+        total.comments += Number(row.comments);
+        total.non_answers += Number(row.non_answers);
+      }
+    }
+  }
+  return [...counts.values()];
 }
 
 // ---------------------------------------------------------------------------------------------
