@@ -6,6 +6,19 @@
  *   npm run bench -- [--residents 3000] [--surveys 100000] [--duration 12] [--rounds 3]
  *                    [--connections 50] [--warmup 1] [--only due-list,submission] [--cpu-prof DIR]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
+ *   DATABASE_URL=… npm run bench -- --chain [--explain] [--chain-facilities 500]
+ *                    [--chain-residents 50000] [--chain-surveys 1000000] [other options as above]
+ *
+ * `--chain` (PostgreSQL only; refused on SQLite with a message): after the volume data, a chain
+ * of facilities around the three demo ones (apps/server/src/db/seed/chain.ts, set-based SQL):
+ * 500 facilities with the standard questionnaires and 25 employees each, 50,000 residents,
+ * 1,000,000 past surveys with their answers and acknowledgements, and open surveys, counting
+ * what is there already. The bench user (the manager) keeps the three demo facilities, so the
+ * rows measure the same lists as without `--chain`, now inside a database 10 times larger.
+ * Each table's rows and seconds are printed; results go to bench/results/chain-postgres.json.
+ * `--explain` then runs the chain-scale EXPLAIN guard (the `query plans at chain scale` test in
+ * apps/server/src/test/query-plans.test.ts) on that database before the load: a Seq Scan of
+ * surveys, answers, residents or acknowledgements on a hot path fails the run (exit code 1).
  *
  * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
  * 2. Generates the dataset into a temporary database: SQLite in a temporary DATA_DIR, or with
@@ -25,7 +38,8 @@
  *    does by default: it decodes every body as UTF-8 text, which costs it several times more
  *    for compressed (binary) bodies than for JSON and would make the client, on the same two
  *    cores, the bottleneck; one row measures the due list as browsers get it (Brotli).
- * 5. Prints a table and writes bench/results/server-sqlite.json or server-postgres.json. Besides
+ * 5. Prints a table and writes bench/results/server-sqlite.json or server-postgres.json (with
+ *    `--chain`: chain-postgres.json, with the generation's steps). Besides
  *    req/s and latency, each row has the CPU time the server used per request over all its
  *    rounds (Linux /proc).
  *
@@ -83,6 +97,11 @@ function intFlag(name, fallback) {
 }
 
 const options = {
+  chain: process.argv.includes('--chain'),
+  explain: process.argv.includes('--explain'),
+  chainFacilities: intFlag('chain-facilities', 500),
+  chainResidents: intFlag('chain-residents', 50_000),
+  chainSurveys: intFlag('chain-surveys', 1_000_000),
   residents: intFlag('residents', 3000),
   surveys: intFlag('surveys', 100_000),
   /** Seconds measured per endpoint, split over the rounds. */
@@ -124,6 +143,17 @@ const unknownOnly = options.only.filter(
 );
 if (unknownOnly.length > 0) {
   console.error(`--only ${unknownOnly.join(',')}: choose from ${BENCH_NAMES.map(slug).join(', ')}`);
+  process.exit(2);
+}
+if ((options.chain || options.explain) && !process.env.DATABASE_URL) {
+  console.error(
+    '--chain and --explain need PostgreSQL: set DATABASE_URL=postgres://… (a chain of 500 ' +
+      'facilities is generated with set-based SQL there; on SQLite use --residents/--surveys)',
+  );
+  process.exit(2);
+}
+if (options.explain && !options.chain) {
+  console.error('--explain checks the plans at chain scale: use it with --chain');
   process.exit(2);
 }
 
@@ -184,6 +214,7 @@ async function createDatabase(dataDir, today) {
   const { migrateToLatest } = await dist('db/migrate.js');
   const { seedDemoData } = await dist('db/seed/demo.js');
   const { seedVolumeData } = await dist('db/seed/volume.js');
+  const { seedChainData } = await dist('db/seed/chain.js');
   const { hashPassword } = await dist('lib/crypto.js');
   const { DEMO_PASSWORD } = await dist('constants.js');
 
@@ -201,20 +232,56 @@ async function createDatabase(dataDir, today) {
   try {
     await migrateToLatest(handle.db);
     await seedDemoData(handle.db, { today, passwordHash: await hashPassword(DEMO_PASSWORD) });
-    const summary = await seedVolumeData(handle.db, handle.dialect, {
+    const demoFacilityIds = (
+      await handle.db.selectFrom('facilities').select('id').orderBy('id').execute()
+    ).map((row) => row.id);
+    let summary = await seedVolumeData(handle.db, handle.dialect, {
       today,
       residentsPerFacility: options.residents,
       pastSurveys: options.surveys,
     });
+    if (options.chain) {
+      console.log(
+        `  volume: ${summary.residents} residents, ${summary.pastSurveys} past surveys, ` +
+          `${summary.answers} answers in ${(summary.ms / 1000).toFixed(1)} s; then the chain:`,
+      );
+      const chain = await seedChainData(handle.db, handle.dialect, {
+        today,
+        facilities: options.chainFacilities,
+        residents: options.chainResidents,
+        surveys: options.chainSurveys,
+        onProgress: (step) =>
+          console.log(
+            `  ${step.step.padEnd(30)} ${String(step.rows).padStart(10)} rows ${(step.ms / 1000).toFixed(1).padStart(7)} s`,
+          ),
+      });
+      summary = { ...chain, volumeMs: summary.ms };
+    }
     if (handle.dialect === 'postgres') {
-      // What autovacuum would have done by the time a real database holds this much.
+      // What autovacuum would have done by the time a real database holds this much: the
+      // visibility map (index-only scans) and the planner's statistics. Only this schema's
+      // tables; other schemas in the database are not the bench's.
       const { sql } = requireFromServer('kysely');
-      await sql`VACUUM ANALYZE`.execute(handle.db);
+      const vacuumStarted = Date.now();
+      const { rows: tables } = await sql`
+        select tablename from pg_tables where schemaname = current_schema()`.execute(handle.db);
+      await sql`VACUUM ANALYZE ${sql.join(tables.map((row) => sql.id(row.tablename)))}`.execute(
+        handle.db,
+      );
+      if (options.chain) {
+        const step = { step: 'VACUUM ANALYZE', rows: 0, ms: Date.now() - vacuumStarted };
+        summary.steps.push(step);
+        console.log(
+          `  ${step.step.padEnd(30)} ${''.padStart(15)} ${(step.ms / 1000).toFixed(1).padStart(7)} s`,
+        );
+      }
     }
     const completed = await handle.db
       .selectFrom('surveys')
       .select('id')
       .where('status', '=', 'completed')
+      // The bench user's facilities (the demo's three; with --chain, not the chain's).
+      .where('facility_id', 'in', demoFacilityIds)
       .orderBy('id')
       .limit(5000)
       .execute();
@@ -433,16 +500,49 @@ async function main() {
   try {
     console.log(
       `▶ generating ${options.residents} residents per facility and ${options.surveys} past surveys` +
+        (options.chain
+          ? `, then a chain of ${options.chainFacilities} facilities, ${options.chainResidents} residents ` +
+            `and ${options.chainSurveys} past surveys in all,`
+          : '') +
         (process.env.DATABASE_URL ? ' into a fresh PostgreSQL schema' : ' into SQLite'),
     );
     const started = Date.now();
     database = await createDatabase(dataDir, today);
     const { summary } = database;
     console.log(
-      `  ${summary.residents} residents, ${summary.pastSurveys} past surveys, ${summary.answers} answers, ` +
+      `  ${options.chain ? `${summary.facilities} facilities, ` : ''}` +
+        `${summary.residents} residents, ${summary.pastSurveys} past surveys, ${summary.answers} answers, ` +
         `${summary.acknowledgements} acknowledgements (${summary.pendingAcknowledgements} pending), ` +
         `${summary.openSurveys} open surveys in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    const generationSeconds = Math.round((Date.now() - started) / 100) / 10;
+
+    let explainGuard;
+    if (options.explain) {
+      console.log(
+        '▶ EXPLAIN guard at chain scale (query-plans.test.ts, "query plans at chain scale")',
+      );
+      const guardStarted = Date.now();
+      const result = spawnSync(
+        'npx',
+        ['vitest', 'run', '--project', 'server', 'query-plans', '-t', 'at chain scale'],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            CHAIN_PLANS_DATABASE_URL: database.databaseUrl,
+            CHAIN_PLANS_TODAY: today,
+          },
+        },
+      );
+      explainGuard = {
+        passed: result.status === 0,
+        seconds: Math.round((Date.now() - guardStarted) / 100) / 10,
+      };
+      console.log(`  EXPLAIN guard ${explainGuard.passed ? 'passed' : 'FAILED'}\n`);
+      if (!explainGuard.passed) process.exitCode = 1;
+    }
 
     const [port, helloPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
@@ -693,7 +793,12 @@ async function main() {
         const handle = database.open();
         let pool;
         try {
-          pool = await addOpenSurveys(handle.db, handle.dialect, { count: wanted, today });
+          pool = await addOpenSurveys(handle.db, handle.dialect, {
+            count: wanted,
+            today,
+            // The bench user's facilities: a chain facility's survey would be refused (403).
+            facilityIds,
+          });
         } finally {
           await handle.close();
         }
@@ -894,7 +999,12 @@ async function main() {
       database: database.dialect === 'postgres' ? 'postgres' : 'sqlite (WAL, synchronous=FULL)',
       log_level: process.env.LOG_LEVEL ?? 'info (production default)',
       options: { ...options, pool_rate: POOL_RATE },
-      dataset: { ...database.summary, due_list_lengths: listLengths },
+      dataset: {
+        ...database.summary,
+        generation_s: generationSeconds,
+        due_list_lengths: listLengths,
+      },
+      ...(explainGuard ? { explain_guard: explainGuard } : {}),
       hello_world_requests_per_s: {
         mean: Math.round(baseline),
         runs: helloRuns,
@@ -905,7 +1015,10 @@ async function main() {
     };
     const outDir = path.join(root, 'bench', 'results');
     fs.mkdirSync(outDir, { recursive: true });
-    const file = path.join(outDir, `server-${database.dialect}.json`);
+    const file = path.join(
+      outDir,
+      options.chain ? 'chain-postgres.json' : `server-${database.dialect}.json`,
+    );
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nResults: ${path.relative(root, file)}`);
     if (rows.some((row) => row.errors > 0)) process.exitCode = 1;

@@ -223,3 +223,13 @@ export function cliPasswordFromEnv(
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
+
+/**
+ * The chain-scale EXPLAIN guard's database (`npm run bench -- --chain --explain` sets both): a
+ * PostgreSQL URL whose search path is the generated schema, and the date its data is anchored at.
+ * Unset → the guard (query-plans.test.ts, "at chain scale") is skipped.
+ */
+export function chainPlansDatabase(): { url: string; today: string | undefined } | undefined {
+  const url = process.env.CHAIN_PLANS_DATABASE_URL;
+  return url ? { url, today: process.env.CHAIN_PLANS_TODAY || undefined } : undefined;
+}

@@ -14,6 +14,11 @@
  *   scan is the right plan when a query reads a large share of a table (one of three
  *   facilities' residents), so only a Seq Scan of a growing table whose estimated output is a
  *   small share of the table (a selective query that found no index) fails.
+ * - At chain scale (with CHAIN_PLANS_DATABASE_URL, set by `npm run bench -- --chain --explain`
+ *   on the database it generated: 500 facilities, 1,000,000 surveys): the read-only scenarios
+ *   the bench measures run against that database, unchanged, and any Seq Scan of surveys,
+ *   answers, residents or acknowledgements fails, whatever its estimated share: with 500
+ *   facilities no hot path may read one of those tables whole. Each scenario's scans are printed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -40,12 +45,13 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/demo.js';
 import { seedVolumeData } from '../db/seed/volume.js';
 import { addDays } from '../db/values.js';
-import { loadConfig, testDatabaseUrl } from '../env.js';
+import { chainPlansDatabase, loadConfig, testDatabaseUrl } from '../env.js';
 import { hashPassword } from '../lib/crypto.js';
 import { CapturingMailer, responseCookies, TEST_START, TEST_TODAY } from './harness.js';
 import { answerPath, answerRecords, AS_NEEDED_SET, MAPLE, residentId } from './survey-kit.js';
 
 const PG_URL = testDatabaseUrl();
+const CHAIN = chainPlansDatabase();
 
 /** Tables that grow with use; a full scan of one of them is a bug waiting for volume. */
 const GROWING_TABLES = [
@@ -62,6 +68,26 @@ const GROWING_TABLES = [
   'answer_counts',
   'answer_month_counts',
 ] as const;
+
+/** At chain scale, a Seq Scan of one of these fails whatever its estimated share. */
+const CHAIN_TABLES = ['surveys', 'answers', 'residents', 'acknowledgements'] as const;
+
+/** The chain guard's scenarios: the reads `npm run bench` measures (nothing in them writes data). */
+const CHAIN_SCENARIOS = [
+  'login',
+  'session lookup and idle touch',
+  'permissions',
+  'due list',
+  'due list, dated',
+  'unlisted residents',
+  'questions',
+  'fetch answers',
+  'acknowledgement list',
+  'active employees',
+  'active patients',
+  'results summary',
+  'results questions',
+];
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
 const VOLUME = { residentsPerFacility: 600, pastSurveys: 3000 } as const;
@@ -81,13 +107,22 @@ interface PlanWorld {
   app: FastifyInstance;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** At chain scale: the bench's database, read-only scenarios, the strict Seq Scan rule. */
+  chain: boolean;
   capture: Capture;
   close(): Promise<void>;
 }
 
+/** The bench's generated chain database, used as it is (no schema, migration or seed). */
+interface ChainDatabase {
+  url: string;
+  today: string | undefined;
+}
+
 const isStatement = (text: string) => /^\s*(select|insert|update|delete|with)\b/i.test(text);
 
-async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
+async function buildWorld(dialect: Dialect, chain?: ChainDatabase): Promise<PlanWorld> {
+  const today = chain?.today ?? TEST_TODAY;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-plans-'));
   let recording: Recorded[] | undefined;
   const log = (event: LogEvent) => {
@@ -98,7 +133,10 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
 
   let db: Kysely<Database>;
   let dropSchema = async () => {};
-  if (dialect === 'postgres') {
+  if (chain) {
+    const pool = new pg.Pool({ connectionString: chain.url, max: 4 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  } else if (dialect === 'postgres') {
     const schema = `plans_${crypto.randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE SCHEMA ${schema}`);
     dropSchema = () => adminQuery(`DROP SCHEMA ${schema} CASCADE`);
@@ -114,12 +152,14 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
   }
 
-  await migrateToLatest(db);
-  await seedDemoData(db, { today: TEST_TODAY, passwordHash: await hashPassword(DEMO_PASSWORD) });
-  await seedVolumeData(db, dialect, { today: TEST_TODAY, ...VOLUME });
-  if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+  if (!chain) {
+    await migrateToLatest(db);
+    await seedDemoData(db, { today: TEST_TODAY, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    await seedVolumeData(db, dialect, { today: TEST_TODAY, ...VOLUME });
+    if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+  }
 
-  let now = TEST_START.getTime();
+  let now = chain ? Date.parse(`${today}T12:00:00.000Z`) : TEST_START.getTime();
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     webDist: path.join(dataDir, 'web-dist-missing'),
@@ -138,6 +178,7 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     app,
     db,
     dialect,
+    chain: chain !== undefined,
     capture,
     async close() {
       await app.close();
@@ -150,6 +191,7 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   // ------------------------------------------------------------------------------------------
   // The scenarios: each records what its calls executed.
   const record = async (name: string, calls: () => Promise<void>) => {
+    if (chain && !CHAIN_SCENARIOS.includes(name)) return;
     recording = [];
     try {
       await calls();
@@ -203,8 +245,8 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     const params = {
       facilityId: MAPLE,
       surveyType: 'Discharge',
-      startDate: addDays(TEST_TODAY, -7),
-      endDate: addDays(TEST_TODAY, 14),
+      startDate: addDays(today, -7),
+      endDate: addDays(today, 14),
     };
     await inject('surveyListDated', { params }, cookie);
   });
@@ -259,6 +301,17 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     // The same request again: answered from the idempotency record.
     await inject('submitAnswers', { body, headers }, cookie);
   });
+  if (chain) {
+    // No survey was submitted here: one of the bench's, in the bench user's facility.
+    const submitted = await db
+      .selectFrom('surveys')
+      .select('id')
+      .where('facility_id', '=', MAPLE)
+      .where('status', '=', 'completed')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    surveyId = submitted.id;
+  }
   await record('fetch answers', async () => {
     await inject('fetchAnswers', { body: { survey_id_list: [surveyId] } }, cookie);
   });
@@ -288,7 +341,7 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     await inject('culinaryEmployees', { params: { facilityId: MAPLE } }, cookie);
   });
   // The results dashboard and the alerts inbox (ADR 023), as the manager reads them.
-  const year = { from: addDays(TEST_TODAY, -365), to: TEST_TODAY };
+  const year = { from: addDays(today, -365), to: today };
   await record('results summary', async () => {
     await inject('resultsSummary', { query: { facility_id: MAPLE, ...year } }, cookie);
     await inject('resultsSummary', { query: year }, cookie);
@@ -421,12 +474,20 @@ export function sqliteFullScans(details: readonly string[]): string[] {
 interface PgPlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Plan Rows'?: number;
   Plans?: PgPlanNode[];
 }
 
-/** Seq Scans of growing tables expected to return a small share of the table. */
-function pgSelectiveSeqScans(plan: PgPlanNode, tableRows: Map<string, number>): string[] {
+/**
+ * Seq Scans of growing tables expected to return a small share of the table, and any Seq Scan
+ * of the `strict` tables.
+ */
+function pgSeqScanProblems(
+  plan: PgPlanNode,
+  tableRows: Map<string, number>,
+  strict: readonly string[] = [],
+): string[] {
   const found: string[] = [];
   const walk = (node: PgPlanNode) => {
     const table = node['Relation Name'];
@@ -437,7 +498,7 @@ function pgSelectiveSeqScans(plan: PgPlanNode, tableRows: Map<string, number>): 
     ) {
       const rows = tableRows.get(table) ?? 0;
       const share = rows === 0 ? 1 : (node['Plan Rows'] ?? 0) / rows;
-      if (rows > 1000 && share < PG_SELECTIVE_SHARE) {
+      if (strict.includes(table) || (rows > 1000 && share < PG_SELECTIVE_SHARE)) {
         found.push(`Seq Scan on ${table}: ~${node['Plan Rows']} of ${rows} rows`);
       }
     }
@@ -445,6 +506,23 @@ function pgSelectiveSeqScans(plan: PgPlanNode, tableRows: Map<string, number>): 
   };
   walk(plan);
   return found;
+}
+
+/** How a PostgreSQL plan reads its tables: `Index Only Scan surveys (surveys_results_idx)`, … */
+function pgScans(plan: PgPlanNode): string[] {
+  const scans: string[] = [];
+  const walk = (node: PgPlanNode) => {
+    const table = node['Relation Name'];
+    if (table !== undefined) {
+      const index = node['Index Name'] ? ` (${node['Index Name']})` : '';
+      scans.push(`${node['Node Type']} ${table}${index}`);
+    } else if (node['Node Type'] === 'Bitmap Index Scan' && node['Index Name']) {
+      scans.push(`Bitmap Index Scan (${node['Index Name']})`);
+    }
+    node.Plans?.forEach(walk);
+  };
+  walk(plan);
+  return scans;
 }
 
 async function explain(world: PlanWorld, statement: Recorded): Promise<string[]> {
@@ -482,16 +560,23 @@ async function planProblems(world: PlanWorld): Promise<string[]> {
       if (seen.has(statement.sql)) continue;
       seen.add(statement.sql);
       const plan = await explain(world, statement);
-      const scans =
-        world.dialect === 'sqlite'
-          ? sqliteFullScans(plan)
-          : pgSelectiveSeqScans(JSON.parse(plan[0] ?? '{}') as PgPlanNode, rows);
+      const pgPlan =
+        world.dialect === 'postgres' ? (JSON.parse(plan[0] ?? '{}') as PgPlanNode) : undefined;
+      const scans = pgPlan
+        ? pgSeqScanProblems(pgPlan, rows, world.chain ? CHAIN_TABLES : [])
+        : sqliteFullScans(plan);
+      if (world.chain && pgPlan) {
+        // The findings, for docs/performance.md: how each statement reads its tables.
+        process.stdout.write(`${scenario}: ${pgScans(pgPlan).join(', ') || 'no table'}\n`);
+      }
       if (scans.length > 0) {
         problems.push(
           [
             `${scenario}: ${scans.join('; ')}`,
             `  SQL:  ${statement.sql}`,
-            ...(world.dialect === 'sqlite' ? plan.map((line) => `  plan: ${line}`) : []),
+            ...(pgPlan
+              ? [`  plan: ${pgScans(pgPlan).join(', ')}`]
+              : plan.map((line) => `  plan: ${line}`)),
           ].join('\n'),
         );
       }
@@ -590,6 +675,20 @@ describe('query plans of the hot endpoints [sqlite]', () => {
     ).toHaveLength(0);
     expect(sqliteFullScans(['SCAN facilities'])).toHaveLength(0);
   });
+
+  it('the PostgreSQL check flags a selective Seq Scan, and at chain scale any of a chain table', () => {
+    const scan = (rows: number) => ({
+      'Node Type': 'Seq Scan',
+      'Relation Name': 'surveys',
+      'Plan Rows': rows,
+    });
+    const tableRows = new Map([['surveys', 1_000_000]]);
+    expect(pgSeqScanProblems(scan(100), tableRows)).toHaveLength(1);
+    expect(pgSeqScanProblems(scan(400_000), tableRows)).toHaveLength(0);
+    expect(pgSeqScanProblems(scan(400_000), tableRows, CHAIN_TABLES)).toHaveLength(1);
+    const facilities = { ...scan(400), 'Relation Name': 'facilities' };
+    expect(pgSeqScanProblems(facilities, tableRows, CHAIN_TABLES)).toHaveLength(0);
+  });
 });
 
 describe.skipIf(!PG_URL)(
@@ -597,4 +696,32 @@ describe.skipIf(!PG_URL)(
     ? 'query plans of the hot endpoints [postgres]'
     : 'query plans of the hot endpoints [postgres] — skipped: TEST_DATABASE_URL is not set',
   () => planTests('postgres'),
+);
+
+describe.skipIf(!CHAIN)(
+  CHAIN
+    ? 'query plans at chain scale [postgres]'
+    : 'query plans at chain scale [postgres] — skipped: CHAIN_PLANS_DATABASE_URL is not set (npm run bench -- --chain --explain sets it)',
+  () => {
+    let world: PlanWorld | undefined;
+    beforeAll(async () => {
+      world = await buildWorld('postgres', CHAIN);
+    }, 300_000);
+    afterAll(async () => {
+      await world?.close();
+    });
+
+    it('records the statements of every read the bench measures', () => {
+      const capture = (world as PlanWorld).capture;
+      expect([...capture.keys()]).toEqual(CHAIN_SCENARIOS);
+      for (const [scenario, statements] of capture) {
+        expect(statements.length, `${scenario} executed no statement`).toBeGreaterThan(0);
+      }
+    });
+
+    it('never reads surveys, answers, residents or acknowledgements whole on a hot path', async () => {
+      const problems = await planProblems(world as PlanWorld);
+      expect(problems, `\n${problems.join('\n\n')}\n`).toEqual([]);
+    }, 300_000);
+  },
 );

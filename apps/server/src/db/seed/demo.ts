@@ -366,7 +366,8 @@ const DEPARTMENTS: Record<string, string[]> = {
   Therapy: ['Physical Therapist', 'Occupational Therapist', 'Speech-Language Pathologist'],
   Activities: ['Activities Director', 'Activities Assistant'],
 };
-const POSITIONS = Object.entries(DEPARTMENTS).flatMap(([department, positions]) =>
+/** Every department's positions, in order (the chain generator fills them the same way). */
+export const POSITIONS = Object.entries(DEPARTMENTS).flatMap(([department, positions]) =>
   positions.map((position) => ({ department, position })),
 );
 
@@ -380,10 +381,10 @@ export const RESIDENT_LAST = words(`
   Lawson Mercer Nolan Osborne Prescott Quinlan Rutherford Sinclair Thornton Underwood Vaughn
   Whitaker Yates Ashford Blackwell Crawford Donovan Everett Fairbanks Garrison Holloway Kingsley
   Langford Montgomery Pemberton Radcliffe Stanton Wakefield Winslow`);
-const EMPLOYEE_FIRST = words(`
+export const EMPLOYEE_FIRST = words(`
   Aisha Ben Carmen Diego Elena Femi Grace Hiro Imani Jonah Keisha Luis Maya Nikhil Olivia Priya
   Quentin Rosa Samir Tara Uma Victor Wendy Xavier Yara Zane`);
-const EMPLOYEE_LAST = words(`
+export const EMPLOYEE_LAST = words(`
   Okafor Nguyen Martinez Patel Kowalski Johnson Haddad Silva Tanaka O'Brien Mensah Rossi Schmidt
   Cohen Alvarez Kim Lindqvist Dubois`);
 export const TEXT_ANSWERS = [
@@ -406,7 +407,7 @@ export const REVIEWS = [
 const RESIDENTS_WITH_DUE_SURVEY = 40;
 const RESIDENTS_WITHOUT_DUE_SURVEY = 10;
 const COMPLETED_SURVEYS = 6;
-const EMPLOYEES_PER_FACILITY = 25;
+export const EMPLOYEES_PER_FACILITY = 25;
 /**
  * A year of past surveys per facility (results and alerts, ADR 023): residents who have left,
  * each with one Admission or Discharge survey due 3–365 days ago, most completed.
@@ -416,7 +417,8 @@ const HISTORY_SURVEYS = 120;
 const OPEN_ALERT_DAYS = 30;
 /** Every facility has at least this many alerts not yet resolved. */
 const MIN_UNRESOLVED_ALERTS = 3;
-const INACTIVE_EMPLOYEES = new Set([8, 17, 24]);
+/** Employees (by 0-based number within a facility) who have left. */
+export const INACTIVE_EMPLOYEES = new Set([8, 17, 24]);
 
 // ---------------------------------------------------------------------------------------------
 // Rows

@@ -485,13 +485,19 @@ export interface OpenSurveyRef {
 
 /**
  * Up to `count` new open Admission/Discharge surveys (due today) for active residents that have
- * none of that type yet, spread over the facilities: what a benchmark of submissions needs, one
- * real survey per request. Returns them in a deterministic order.
+ * none of that type yet, spread over the facilities (or those of `facilityIds`): what a benchmark
+ * of submissions needs, one real survey per request. Returns them in a deterministic order.
  */
 export async function addOpenSurveys(
   db: Kysely<Database>,
   dialect: Dialect,
-  options: { count: number; today: string; seed?: string },
+  options: {
+    count: number;
+    today: string;
+    seed?: string;
+    /** Only residents of these facilities (default: every facility). */
+    facilityIds?: readonly string[];
+  },
 ): Promise<OpenSurveyRef[]> {
   const random = new Random(options.seed ?? 'carevoice-volume-open');
   const candidates: { residentId: string; facilityId: string; surveyType: ResidentSurveyType }[] =
@@ -501,6 +507,9 @@ export async function addOpenSurveys(
       .selectFrom('residents')
       .select(['residents.id', 'residents.facility_id'])
       .where('residents.active', '=', 1)
+      .$if(options.facilityIds !== undefined, (query) =>
+        query.where('residents.facility_id', 'in', [...(options.facilityIds ?? [])]),
+      )
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

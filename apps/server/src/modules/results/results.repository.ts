@@ -67,22 +67,31 @@ export async function surveySetsOfFacilities(
     .execute();
 }
 
-/** Not-completable surveys per facility and the resident's discharge reason. */
+/**
+ * Not-completable surveys per facility and the resident's discharge reason. The reason is looked
+ * up per survey (a subquery by the resident's key), not joined: with a join PostgreSQL read every
+ * resident of every facility to hash them (50,000 in a chain of 500, docs/performance.md) for the
+ * few hundred surveys of a period.
+ */
 export async function countNotCompletable(
   db: Kysely<Database>,
   filter: SurveyFilter,
 ): Promise<{ facility_id: string; reason: string | null; n: number }[]> {
   const rows = await db
     .selectFrom('surveys')
-    .innerJoin('residents', 'residents.id', 'surveys.resident_id')
     .where((eb) => surveyFilter(eb, filter))
     .where('surveys.status', '=', 'not_completable')
     .select((eb) => [
       'surveys.facility_id',
-      'residents.discharge_reason as reason',
+      eb
+        .selectFrom('residents')
+        .select('residents.discharge_reason')
+        .whereRef('residents.id', '=', 'surveys.resident_id')
+        .as('reason'),
       eb.fn.countAll<number>().as('n'),
     ])
-    .groupBy(['surveys.facility_id', 'residents.discharge_reason'])
+    // By the output column, as countAnswers does: the subquery is not repeated.
+    .groupBy(['surveys.facility_id', sql`reason`])
     .execute();
   return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }

@@ -1,0 +1,124 @@
+/**
+ * The chain-scale generator (chain.ts) at a small scale on PostgreSQL, its only dialect: the
+ * totals it is asked for, rows the real schema accepts (its keys and foreign keys are checked by
+ * the database as it writes), answers along paths the engine accepts, the secondary indexes back
+ * as they were, and a chain facility that works through the API.
+ */
+import { validateAnswerPath } from '@carevoice/shared';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../env.js';
+import { buildTestApp, TEST_TODAY, type TestApp } from '../../test/harness.js';
+import { call } from '../../test/survey-kit.js';
+import type { Database } from '../database.js';
+import { listQuestions } from '../questions.js';
+import { seedChainData, type ChainSummary } from './chain.js';
+import { seedVolumeData } from './volume.js';
+
+const PG_URL = testDatabaseUrl();
+
+/** Every index of the schema as PostgreSQL would create it again. */
+async function indexDefinitions(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ indexdef: string }>`
+    select indexdef from pg_indexes where schemaname = current_schema() order by indexname`.execute(
+    db,
+  );
+  return rows.map((row) => row.indexdef);
+}
+
+describe.skipIf(!PG_URL)(
+  PG_URL
+    ? 'chain data [postgres]'
+    : 'chain data [postgres] — skipped: TEST_DATABASE_URL is not set',
+  () => {
+    let t: TestApp;
+    let summary: ChainSummary;
+    let indexesBefore: string[];
+    beforeAll(async () => {
+      t = await buildTestApp('postgres', { seed: true });
+      await seedVolumeData(t.db, 'postgres', {
+        today: TEST_TODAY,
+        residentsPerFacility: 100,
+        pastSurveys: 1000,
+      });
+      indexesBefore = await indexDefinitions(t.db);
+      summary = await seedChainData(t.db, 'postgres', {
+        today: TEST_TODAY,
+        facilities: 13,
+        residents: 1300,
+        surveys: 6000,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('adds facilities, residents and past surveys up to the totals asked for', () => {
+      expect(summary.facilities).toBe(13);
+      expect(summary.residents).toBe(1300);
+      expect(summary.pastSurveys).toBe(6000);
+      // Paths through the standard questionnaires are 5 to 9 answers long.
+      expect(summary.answers).toBeGreaterThan(5 * 5000 * 0.9);
+      expect(summary.openSurveys).toBeGreaterThan(0);
+      expect(summary.acknowledgements).toBeGreaterThan(summary.pendingAcknowledgements);
+      expect(summary.steps.map((step) => step.step)).toContain('answers');
+    });
+
+    it('builds every index it dropped for the load again, as it was', async () => {
+      expect(await indexDefinitions(t.db)).toEqual(indexesBefore);
+    });
+
+    it('stores answers along a path the engine accepts, on the published questions', async () => {
+      const surveys = await t.db
+        .selectFrom('surveys')
+        .innerJoin('facilities', 'facilities.id', 'surveys.facility_id')
+        .innerJoin('questionnaires', (join) =>
+          join
+            .onRef('questionnaires.facility_id', '=', 'surveys.facility_id')
+            .onRef('questionnaires.survey_type', '=', 'surveys.survey_type'),
+        )
+        .select(['surveys.id', 'questionnaires.id as questionnaire_id'])
+        .where('facilities.name', 'like', 'Chain Care %')
+        .where('surveys.status', '=', 'completed')
+        .orderBy('surveys.id')
+        .limit(60)
+        .execute();
+      expect(surveys).toHaveLength(60);
+      for (const survey of surveys) {
+        const questions = await listQuestions(t.db, survey.questionnaire_id);
+        const answers = await t.db
+          .selectFrom('answers')
+          .select(['question_id', 'answer'])
+          .where('survey_id', '=', survey.id)
+          .orderBy('position')
+          .execute();
+        const path = answers.map((row) => ({ questionId: row.question_id, answer: row.answer }));
+        expect(validateAnswerPath(questions, path), survey.id).toBeUndefined();
+      }
+    });
+
+    it('gives a chain facility a due list, its questions and its employees through the API', async () => {
+      const facility = await t.db
+        .selectFrom('facilities')
+        .select('id')
+        .where('name', '=', 'Chain Care 0001')
+        .executeTakeFirstOrThrow();
+      const admin = await t.login('admin@carevoice.test');
+      const params = { facilityId: facility.id };
+      const lists = await Promise.all(
+        (['Admission', 'Discharge'] as const).map((surveyType) =>
+          call(t, admin, 'surveyList', { params: { ...params, surveyType } }),
+        ),
+      );
+      expect(lists.map((response) => response.statusCode)).toEqual([200, 200]);
+      const open = lists.flatMap((response) => response.json<{ survey_list: [] }>().survey_list);
+      expect(open.length).toBeGreaterThan(0);
+      const questions = await call(t, admin, 'questions', {
+        params: { ...params, surveyType: 'Admission' },
+      });
+      expect(questions.statusCode).toBe(200);
+      const employees = await call(t, admin, 'activeEmployees', { params });
+      expect(employees.statusCode).toBe(200);
+    });
+  },
+);
