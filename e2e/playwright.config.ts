@@ -4,6 +4,10 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/env.js';
 /**
  * End-to-end tests: Debian's Chromium drives the production build served by the real server on
  * a fresh SQLite database with the demo data (see support/start-server.ts).
+ *
+ * The app's service worker (ADR 032) is blocked here: the suites test the pages and calls as the
+ * server serves them, and a worker installing (downloading the whole app) in every fresh context
+ * would only slow them. tests/offline.spec.ts allows it and tests the offline app itself.
  */
 export default defineConfig({
   testDir: './tests',
@@ -20,6 +24,7 @@ export default defineConfig({
     viewport: { width: 800, height: 1280 },
     locale: 'en-US',
     timezoneId: 'UTC',
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -4,9 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { routePreloads } from './build/route-preloads.ts';
 import { ROUTE_AREAS } from './src/app/route-table.ts';
+import {
+  OFFLINE_API_CACHE,
+  OFFLINE_API_MAX_AGE_S,
+  OFFLINE_API_MAX_ENTRIES,
+  OFFLINE_API_NETWORK_TIMEOUT_S,
+  OFFLINE_API_URLS,
+  SERVICE_WORKER_URL,
+} from './src/config/offline.ts';
 
 const resolvePath = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -114,6 +123,98 @@ function stylesAfterLoadingPage(): Plugin {
   };
 }
 
+/** The brand colour (src/app/theme.ts, shade 7) and the page background (gray.0). */
+const THEME_COLOR = '#0b7469';
+const BACKGROUND_COLOR = '#f8f9fa';
+
+/**
+ * The installable, offline app (ADR 032): the web app manifest and its icons (public/icons), and
+ * a service worker (`sw.js`, Workbox's generateSW) that
+ * - precaches the app: index.html, the entry, every route's chunks and the stylesheet, the icons
+ *   and the manifest; not the results' charts (office work, a large file no tablet needs
+ *   offline), not the pre-compressed copies and not the build's notes;
+ * - answers every navigation outside /api with the precached index.html, so the app opens
+ *   without a connection;
+ * - keeps the API answers a survey in progress needs (src/config/offline.ts: the questionnaires
+ *   and employee lists) network-first, and nothing else of the API.
+ * `registerType: 'prompt'`: a new deployment's worker waits until the person reloads from the
+ * prompt (src/components/update-prompt.tsx), which the app registers itself after the first
+ * render (`injectRegister: false`, src/lib/service-worker.ts). No service worker under `vite`
+ * (dev): the dev server serves the sources, which nothing should cache.
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    filename: SERVICE_WORKER_URL.slice(1),
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'CareVoice',
+      short_name: 'CareVoice',
+      description: 'CareVoice: resident surveys and staff acknowledgements.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: THEME_COLOR,
+      background_color: BACKGROUND_COLOR,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/icon-maskable-192.png',
+          sizes: '192x192',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      // The icons, favicon.svg and the manifest come in through `includeAssets` and `manifest`.
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: ['**/node_modules/**', '.vite/**', 'assets/charts-*.js'],
+      navigateFallback: 'index.html',
+      // As the server (apps/server/src/plugins/web.ts): the API and its documentation, the
+      // operators' endpoints and any path of a file are not pages of the app.
+      navigateFallbackDenylist: [
+        /^\/api(?:[/?]|$)/,
+        /^\/(?:healthz|metrics)(?:[/?]|$)/,
+        /^[^?]*\.[^/?]*(?:\?|$)/,
+      ],
+      // The first installation takes over the open page at once, so the calls of a survey
+      // started on it go through the worker (and are kept); a later version waits for Reload.
+      clientsClaim: true,
+      skipWaiting: false,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: OFFLINE_API_URLS,
+          handler: 'NetworkFirst',
+          method: 'GET',
+          options: {
+            cacheName: OFFLINE_API_CACHE,
+            networkTimeoutSeconds: OFFLINE_API_NETWORK_TIMEOUT_S,
+            expiration: {
+              maxEntries: OFFLINE_API_MAX_ENTRIES,
+              maxAgeSeconds: OFFLINE_API_MAX_AGE_S,
+            },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 /**
  * The web app. `vite` serves it with the API proxied to the server on port 3000; `vite build`
  * writes apps/web/dist: the app frame as one entry file, one chunk per route (every route is lazy,
@@ -126,6 +227,7 @@ export default defineConfig({
     precompress(),
     stylesAfterLoadingPage(),
     routePreloads({ areas: ROUTE_AREAS, everyPageChunk: EVERY_PAGE_CHUNK }),
+    offlineApp(),
   ],
   resolve: {
     alias: {

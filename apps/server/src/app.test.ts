@@ -303,6 +303,9 @@ describe('serving the built web app', () => {
       zlib.brotliCompressSync('console.log("app")'),
     );
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+    // The offline app (ADR 032): the service worker and the web app manifest the build writes.
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"CareVoice"}');
     fs.mkdirSync(path.join(webDist, '.vite'));
     fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_PATH), JSON.stringify(PRELOADS));
     t = await buildTestApp('sqlite', { config: { webDist } });
@@ -436,6 +439,20 @@ describe('serving the built web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker as JavaScript that is always revalidated, and the manifest as a manifest', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // A browser checks for a new version against the server, never against its HTTP cache.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'CareVoice' });
   });
 
   it('serves the pre-compressed copy to a browser that accepts it, the plain file otherwise', async () => {

@@ -1,6 +1,7 @@
 /**
- * The texts of the bedside (issue 17, ADR 025–027): the tablet's lock, the PIN card, the honest
- * non-answers, who answers, the finished survey's status and the question screen's helpers.
+ * The texts of the bedside (issue 17, ADR 025–027, 032): the tablet's lock, the PIN card, the
+ * honest non-answers, who answers, the finished survey's status, the question screen's helpers
+ * and the offline app's banner and update prompt.
  * The spec's own texts stay in messages.ts, unchanged.
  */
 import type { NonAnswer, Respondent } from './enums.js';
@@ -60,6 +61,12 @@ export const BEDSIDE_TEXT = {
   finishedQueued: (patient: string, type: string) =>
     `${patient} - ${type} Survey is finished and waits on this tablet to be sent. It cannot be answered again.`,
   sent: (count: number) => (count === 1 ? '1 survey sent' : `${count} surveys sent`),
+  /** The offline app (ADR 032): what works without a connection, and a new version's prompt. */
+  offline:
+    'You are offline. Surveys in progress can be finished; answers are sent when the connection returns.',
+  updateReady: 'A new version of CareVoice is ready.',
+  updateReload: 'Reload',
+  updateRegion: 'New version',
   overdue: 'Overdue',
   dueToday: 'Due today',
   due: (date: string) => `Due ${date}`,

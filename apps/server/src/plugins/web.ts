@@ -1,5 +1,6 @@
 /**
- * Serves the built web app (apps/web/dist): files as they are (hashed assets cached for a year),
+ * Serves the built web app (apps/web/dist): files as they are (hashed assets cached for a year;
+ * the rest, the service worker `sw.js` and `manifest.webmanifest` among them, revalidated),
  * as the Brotli or gzip copy the build wrote beside each file when the browser accepts one,
  * and the app's page for every other GET outside /api, so the SPA's routes (/login,
  * /patient-survey…) load on refresh. Unknown API paths answer 404 JSON. Without a build, a short
@@ -187,6 +188,9 @@ export default fp(
         index: false,
         // The build's own notes (.vite/route-preloads.json) are for this server, not for browsers.
         dotfiles: 'ignore',
+        // Hashed files under assets/ never change; every other file is revalidated on each use:
+        // index.html, the icons, the web app manifest and above all the service worker (sw.js),
+        // whose new version a browser must see at once (ADR 032).
         setHeaders(reply, file) {
           const immutable = file.startsWith(path.join(root, 'assets') + path.sep);
           reply.header(

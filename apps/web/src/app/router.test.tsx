@@ -1,6 +1,6 @@
-import { MESSAGES } from '@carevoice/shared';
+import { BEDSIDE_TEXT, MESSAGES } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readTokenProfile } from '@/features/auth/token-profile';
 import { jsonResponse, ME, PROFILE, renderRoutes, setTokenCookie, stubFetch } from '@/test/render';
 import { createRoutes } from './router';
@@ -117,6 +117,15 @@ describe('guard', () => {
     expect(await screen.findByText(MESSAGES.permissionsLoadFailed)).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
     expect(readTokenProfile()).toEqual(PROFILE);
+  });
+
+  it('opened without a connection (a reload in a dead spot, ADR 032), shows the page at once on the cookie', async () => {
+    setTokenCookie();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubServer({ me: () => new Promise<Response>(() => {}) });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Our Services' })).toBeVisible();
+    expect(screen.getByText(BEDSIDE_TEXT.offline)).toBeVisible();
   });
 });
 

@@ -82,3 +82,9 @@ export const IDLE_LOCK_CHECK_MS = 1000;
 
 /** Until the server has said otherwise (me/), the tablet locks after this many idle minutes. */
 export const DEFAULT_IDLE_LOCK_MINUTES = 5;
+
+/**
+ * How often an open app asks the server whether a new version's service worker exists (ADR 032):
+ * a tablet can stay on one page for days, and the browser itself checks only on a page load.
+ */
+export const SERVICE_WORKER_UPDATE_CHECK_MS = 60 * 60 * 1000;

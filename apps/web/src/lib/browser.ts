@@ -2,3 +2,8 @@
 export function loadPage(url: string): void {
   window.location.assign(url);
 }
+
+/** Loads the current page again (a new version of the app takes over, ADR 032). */
+export function reloadPage(): void {
+  window.location.reload();
+}

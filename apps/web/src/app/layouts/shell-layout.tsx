@@ -6,6 +6,8 @@ import { paths, type AppPath } from '@/config/paths';
 import { LeaveSurveyDialog } from '@/components/way-out';
 import { LogoutIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
+import { OfflineBanner } from '@/components/offline-banner';
+import { UpdatePrompt } from '@/components/update-prompt';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSubmissionQueueSender } from '@/features/survey-taking/hooks/use-submission-queue-sender';
@@ -16,10 +18,13 @@ const text = UI_TEXT.pendingWork;
 /**
  * Screens behind the guard: a header with the logo and Logout, then the screen. While someone is
  * signed in, their queued submissions are sent in the background; logging out with surveys that
- * exist only on this tablet asks first, because logout removes them (DESIGN §3, §6).
+ * exist only on this tablet asks first, because logout removes them (DESIGN §3, §6). Without a
+ * connection the header says what still works; a new version of the app is offered only outside
+ * a survey (ADR 032).
  */
 export default function ShellLayout() {
   const profile = useSession();
+  const { pathname } = useLocation();
   const logout = useLogout();
   const unsent = useUnsentCount(profile.sf_user_id);
   const [confirming, setConfirming] = useState(false);
@@ -51,10 +56,12 @@ export default function ShellLayout() {
             </Group>
           </Group>
         </Container>
+        <OfflineBanner />
       </Box>
       <Container component="main" size="lg" py="xl">
         <Outlet />
       </Container>
+      <UpdatePrompt deferred={RESIDENT_SCREENS.includes(pathname)} />
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -91,6 +98,12 @@ const SURVEY_SCREENS: readonly string[] = [
   paths.surveySetQuestions,
   paths.culinaryDepartmentReview,
 ] satisfies readonly AppPath[];
+
+/**
+ * The screens in front of a resident: the survey's own and its consent. A new version of the
+ * app waits until they are left (ADR 032).
+ */
+const RESIDENT_SCREENS: readonly string[] = [...SURVEY_SCREENS, paths.surveyQuestionAsking];
 
 /** The logo links Home, so a kiosk tablet is never stuck; from a survey it asks first. */
 function HomeLogo() {

@@ -7,16 +7,20 @@ import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SocialSignUp } from '@/features/auth/components/social-sign-up';
 import { readTokenProfile } from '@/features/auth/token-profile';
+import { clearOfflineApiCache } from '@/lib/offline-cache';
 
 /**
  * /login — a signed-in user goes straight to Home (spec §2). Whoever sees Login is signed out, so
- * nothing cached from an earlier session may stay in memory.
+ * nothing cached from an earlier session may stay in memory, nor in the service worker's cache of
+ * API answers (a shared tablet: the next person signs in here, ADR 025, 032).
  */
 export default function LoginRoute() {
   const signedIn = readTokenProfile() !== null;
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!signedIn) queryClient.clear();
+    if (signedIn) return;
+    queryClient.clear();
+    void clearOfflineApiCache();
   }, [signedIn, queryClient]);
 
   if (signedIn) return <Navigate to={paths.home} replace />;

@@ -17,6 +17,8 @@ export const activeEmployeesQueryOptions = (facilityId: string) =>
   queryOptions({
     queryKey: ['active-employees', facilityId],
     queryFn: ({ signal }) => getActiveEmployees(facilityId, signal),
+    // Asked even without a connection: the service worker may hold it (ADR 032).
+    networkMode: 'offlineFirst',
   });
 
 export function useActiveEmployees(facilityId: string) {

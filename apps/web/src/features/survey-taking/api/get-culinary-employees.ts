@@ -17,6 +17,8 @@ export const culinaryEmployeesQueryOptions = (facilityId: string) =>
   queryOptions({
     queryKey: ['culinary-employees', facilityId],
     queryFn: ({ signal }) => getCulinaryEmployees(facilityId, signal),
+    // Asked even without a connection: the service worker may hold it (ADR 032).
+    networkMode: 'offlineFirst',
   });
 
 export function useCulinaryEmployees(facilityId: string) {

@@ -20,6 +20,8 @@ export const questionsQueryOptions = (surveyType: ResidentSurveyType, facilityId
     queryFn: ({ signal }) => getQuestions(surveyType, facilityId, signal),
     // A questionnaire does not change during a survey; a reload fetches it afresh.
     staleTime: Infinity,
+    // Asked even without a connection: the service worker may hold it (ADR 032).
+    networkMode: 'offlineFirst',
   });
 
 export function useQuestions(surveyType: ResidentSurveyType, facilityId: string) {

@@ -15,6 +15,8 @@ export const setQuestionsQueryOptions = (surveySetId: string) =>
     queryKey: ['survey-set-questions', surveySetId],
     queryFn: ({ signal }) => getSetQuestions(surveySetId, signal),
     staleTime: Infinity,
+    // Asked even without a connection: the service worker may hold it (ADR 032).
+    networkMode: 'offlineFirst',
   });
 
 export function useSetQuestions(surveySetId: string) {

@@ -1,6 +1,7 @@
 import { UI_TEXT } from '@carevoice/shared';
 import type { SurveyFlowState } from '@/lib/flow-state';
 import { useQuestions } from '../api/get-questions';
+import { usePrefetchEmployees } from '../hooks/use-prefetch-employees';
 import { AcknowledgeEmployees } from './acknowledge-employees';
 import { QuestionsStage } from './questions-stage';
 import { SurveyScreen } from './survey-screen';
@@ -11,9 +12,12 @@ const text = UI_TEXT.questions;
  * An Admission or Discharge survey (spec §2), on /survey-question and /employee-review: the
  * questions one by one, then 'Are there any employees you would like to acknowledge for doing a
  * good job?' — Yes acknowledges employees (department, position, employee, review), No submits.
+ * The employee list is asked for as the survey opens, while the connection is there: the survey
+ * may end in a dead spot (ADR 032).
  */
 export function ResidentSurvey({ flow }: { flow: SurveyFlowState }) {
   const questions = useQuestions(flow.surveyType, flow.facilityId);
+  usePrefetchEmployees(flow.facilityId);
   return (
     <SurveyScreen survey={{ kind: 'resident', flow }} questions={questions}>
       {({ draft, questions, dispatch, submit }) =>

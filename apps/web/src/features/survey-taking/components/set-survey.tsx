@@ -1,6 +1,7 @@
 import { isCulinarySet, UI_TEXT, type AcknowledgementEntry } from '@carevoice/shared';
 import type { SetSurveyFlowState } from '@/lib/flow-state';
 import { useSetQuestions } from '../api/get-set-questions';
+import { usePrefetchEmployees } from '../hooks/use-prefetch-employees';
 import { AcknowledgeEmployees } from './acknowledge-employees';
 import { ConfirmSubmit } from './confirm-submit';
 import { CulinaryReview } from './culinary-review';
@@ -12,11 +13,13 @@ import { SurveyScreen } from './survey-screen';
  * questions with a comments box under each, Prev disabled-looking at the first; then 'Are there
  * any employees you would like to acknowledge for outstanding service?' — Yes opens the employee
  * picker, or the culinary department review of a culinary set (after 1 s); then 'Are you sure
- * you want to submit?' with Back and 'Submit Answers'.
+ * you want to submit?' with Back and 'Submit Answers'. The employee list it ends with is asked for
+ * as the survey opens, while the connection is there (ADR 032).
  */
 export function SetSurvey({ flow }: { flow: SetSurveyFlowState }) {
   const questions = useSetQuestions(flow.surveySetId);
   const culinary = isCulinarySet(flow.surveySetName);
+  usePrefetchEmployees(flow.facilityId, culinary);
   return (
     <SurveyScreen survey={{ kind: 'set', flow }} questions={questions}>
       {({ draft, questions, dispatch, submit, sending }) => {
