@@ -10,12 +10,17 @@ import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 const FACILITY = 'Maple Grove Care Home';
 const MANAGER = 'manager@carevoice.test';
 
-async function spanishResident(page: Page, skip: number): Promise<DueSurvey> {
+/**
+ * A Spanish-speaking resident's due Admission survey from the middle of the list: the first and
+ * the last are submitted by other suites. Each test runs in its own browser context, so both may
+ * open the same survey (nothing is sent; the draft stays in that context).
+ */
+async function spanishResident(page: Page): Promise<DueSurvey> {
   const facilityId = await facilityIdByName(page, FACILITY);
-  const spanish = (await dueSurveys(page, facilityId, 'Admission')).filter(
-    (survey) => survey.preferred_language === 'es',
-  );
-  const survey = spanish[Math.floor(spanish.length / 2) + skip];
+  const spanish = (await dueSurveys(page, facilityId, 'Admission'))
+    .slice(1, -1)
+    .filter((survey) => survey.preferred_language === 'es');
+  const survey = spanish[Math.floor(spanish.length / 2)];
   if (!survey) throw new Error('no Spanish-speaking resident with a due Admission survey');
   return survey;
 }
@@ -38,7 +43,7 @@ test('a Spanish-speaking resident’s survey opens in Spanish; one tap switches 
   page,
 }) => {
   await signIn(page, MANAGER);
-  const survey = await spanishResident(page, 0);
+  const survey = await spanishResident(page);
   await openConsent(page, survey);
   const consentLanguage = page.getByRole('group', { name: 'Language of the questions' });
   await expect(consentLanguage.getByRole('button', { name: 'Spanish' })).toHaveAttribute(
@@ -67,7 +72,7 @@ test('a Spanish-speaking resident’s survey opens in Spanish; one tap switches 
 
 test('the consent screen changes the language for this survey only', async ({ page }) => {
   await signIn(page, MANAGER);
-  const survey = await spanishResident(page, 1);
+  const survey = await spanishResident(page);
   await openConsent(page, survey);
   await page
     .getByRole('group', { name: 'Language of the questions' })
