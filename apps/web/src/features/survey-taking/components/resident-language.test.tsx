@@ -1,7 +1,7 @@
 import type { Question, SubmitAnswersRequest } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SurveyFlowState } from '@/lib/flow-state';
+import { RequireFlowState, SurveyFlowStateSchema, type SurveyFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { readDraft } from '../draft/draft-storage';
 import { FLOW, QUESTIONS, WhereAmI, withSession } from '../test/fixtures';
@@ -40,7 +40,15 @@ function render(flow: SurveyFlowState, path: string) {
   return renderRoutes(
     withSession([
       { path: '/survey-question-asking', element: <Consent flow={flow} /> },
-      { path: '/survey-question', element: <ResidentSurvey flow={flow} /> },
+      {
+        path: '/survey-question',
+        // As the app's route does: the flow from the navigation state.
+        element: (
+          <RequireFlowState schema={SurveyFlowStateSchema}>
+            {(state) => <ResidentSurvey flow={state} />}
+          </RequireFlowState>
+        ),
+      },
       { path: '/where', element: <WhereAmI /> },
     ]),
     { path, state: flow },
@@ -97,8 +105,9 @@ describe("the resident's language (ADR 033)", () => {
     await user.click(screen.getByRole('button', { name: 'English' }));
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
-    await screen.findByRole('heading', { name: /^Question: 1 / });
+    await screen.findByRole('heading', { name: 'Question: 1 Do you feel at home?' });
     expect(router.state.location.state).toMatchObject({ language: 'en', respondent: 'resident' });
+    expect(readDraft('resident', 'user-1')?.language).toBe('en');
   });
 
   it('the consent screen offers no language choice for a questionnaire written in English only', async () => {
