@@ -70,7 +70,9 @@ export interface DraftQuestion {
 export function questionnaireAllowsNonAnswer(
   questions: readonly Pick<DraftQuestion, 'allow_non_answer'>[],
 ): boolean {
-  return questions.length === 0 || questions.some((question) => question.allow_non_answer !== false);
+  return (
+    questions.length === 0 || questions.some((question) => question.allow_non_answer !== false)
+  );
 }
 
 /** Every question of a draft with the questionnaire's non-answer setting (ADR 033). */

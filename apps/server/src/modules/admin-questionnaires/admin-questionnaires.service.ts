@@ -218,7 +218,9 @@ export async function questionnaireDetail(
   return {
     ...toItem(loaded),
     languages,
-    draft: draft ? { questions: draft, allow_non_answer: questionnaireAllowsNonAnswer(draft) } : null,
+    draft: draft
+      ? { questions: draft, allow_non_answer: questionnaireAllowsNonAnswer(draft) }
+      : null,
     published: published
       ? { questions: published, allow_non_answer: questionnaireAllowsNonAnswer(published) }
       : null,

@@ -62,7 +62,9 @@ describeEachDialect('the questionnaire’s non-answer setting', (dialect) => {
     const staff = await t.login('manager@carevoice.test');
     const questions = QuestionsResponseSchema.parse(
       (
-        await call(t, staff, 'questions', { params: { surveyType: 'Admission', facilityId: MAPLE } })
+        await call(t, staff, 'questions', {
+          params: { surveyType: 'Admission', facilityId: MAPLE },
+        })
       ).json(),
     );
     expect(questions.every((question) => question.allow_non_answer === true)).toBe(true);
@@ -89,10 +91,13 @@ describeEachDialect('the questionnaire’s non-answer setting', (dialect) => {
       ...question,
       allow_non_answer: index !== 0,
     }));
-    const derived = await save(who, RIVERSIDE_DISCHARGE, { questions: mixed, version: off.version });
-    expect(new Set((await storedDraft(RIVERSIDE_DISCHARGE))?.map((q) => q.allow_non_answer))).toEqual(
-      new Set([true]),
-    );
+    const derived = await save(who, RIVERSIDE_DISCHARGE, {
+      questions: mixed,
+      version: off.version,
+    });
+    expect(
+      new Set((await storedDraft(RIVERSIDE_DISCHARGE))?.map((q) => q.allow_non_answer)),
+    ).toEqual(new Set([true]));
     // Every question off → off.
     await save(who, RIVERSIDE_DISCHARGE, {
       questions: questions.map((question) => ({ ...question, allow_non_answer: false })),
@@ -108,7 +113,9 @@ describeEachDialect('the questionnaire’s non-answer setting', (dialect) => {
     if (!survey || !onVersion1) throw new Error('no open Admission surveys');
     const before = QuestionsResponseSchema.parse(
       (
-        await call(t, staff, 'questions', { params: { surveyType: 'Admission', facilityId: MAPLE } })
+        await call(t, staff, 'questions', {
+          params: { surveyType: 'Admission', facilityId: MAPLE },
+        })
       ).json(),
     );
 
@@ -133,7 +140,9 @@ describeEachDialect('the questionnaire’s non-answer setting', (dialect) => {
 
     const after = QuestionsResponseSchema.parse(
       (
-        await call(t, staff, 'questions', { params: { surveyType: 'Admission', facilityId: MAPLE } })
+        await call(t, staff, 'questions', {
+          params: { surveyType: 'Admission', facilityId: MAPLE },
+        })
       ).json(),
     );
     expect(after.every((question) => question.allow_non_answer === false)).toBe(true);

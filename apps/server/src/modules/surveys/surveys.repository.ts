@@ -106,7 +106,13 @@ export async function searchActiveResidents(
   text: string,
   limit: number,
 ): Promise<
-  { id: string; first_name: string; last_name: string; client_id: string; preferred_language: string }[]
+  {
+    id: string;
+    first_name: string;
+    last_name: string;
+    client_id: string;
+    preferred_language: string;
+  }[]
 > {
   const pattern = containsPattern(text);
   const contains = (expression: RawBuilder<unknown>) => containsText(dialect, expression, pattern);

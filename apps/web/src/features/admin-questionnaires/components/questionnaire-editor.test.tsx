@@ -183,9 +183,7 @@ describe('the questionnaire editor', { timeout: 30_000 }, () => {
     expect(setting).not.toBeChecked();
     await waitFor(() => expect(saveState()).toHaveTextContent(text.saved), { timeout: 3000 });
     const saved = drafts(sent).at(-1)?.questions ?? [];
-    expect(saved.map((question) => question.allow_non_answer)).toEqual(
-      QUESTIONS.map(() => false),
-    );
+    expect(saved.map((question) => question.allow_non_answer)).toEqual(QUESTIONS.map(() => false));
     // No per-question switch any more: it is one setting.
     await user.click(screen.getByRole('button', { name: text.expand(1) }));
     expect(screen.getAllByRole('switch', { name: text.allowNonAnswer })).toHaveLength(1);

@@ -500,9 +500,7 @@ export function QuestionnaireEditor({
         description={text.allowNonAnswerHelp}
         checked={questionnaireAllowsNonAnswer(questions)}
         disabled={readOnly}
-        onChange={(event) =>
-          edit({ type: 'allow-non-answer', allow: event.currentTarget.checked })
-        }
+        onChange={(event) => edit({ type: 'allow-non-answer', allow: event.currentTarget.checked })}
       />
 
       <ProblemSummary problems={problems} positions={positions} />
