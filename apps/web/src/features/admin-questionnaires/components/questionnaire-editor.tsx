@@ -31,6 +31,7 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useId,
   useMemo,
   useReducer,
   useRef,
@@ -265,6 +266,7 @@ export function QuestionnaireEditor({
 }) {
   const queryClient = useQueryClient();
   const readOnly = !questionnaire.editable;
+  const nonAnswerHelpId = useId();
   const initial = questionnaire.draft?.questions ?? questionnaire.published?.questions ?? [];
   const [questions, dispatchEdit] = useReducer(editorReducer, initial, withOneNonAnswerSetting);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -495,13 +497,20 @@ export function QuestionnaireEditor({
         </Button>
       </Group>
 
-      <Switch
-        label={text.allowNonAnswer}
-        description={text.allowNonAnswerHelp}
-        checked={questionnaireAllowsNonAnswer(questions)}
-        disabled={readOnly}
-        onChange={(event) => edit({ type: 'allow-non-answer', allow: event.currentTarget.checked })}
-      />
+      <Stack gap={4}>
+        <Switch
+          label={text.allowNonAnswer}
+          aria-describedby={nonAnswerHelpId}
+          checked={questionnaireAllowsNonAnswer(questions)}
+          disabled={readOnly}
+          onChange={(event) =>
+            edit({ type: 'allow-non-answer', allow: event.currentTarget.checked })
+          }
+        />
+        <Text id={nonAnswerHelpId} fz="sm" c="dimmed">
+          {text.allowNonAnswerHelp}
+        </Text>
+      </Stack>
 
       <ProblemSummary problems={problems} positions={positions} />
       <div aria-live="polite" className="visually-hidden" style={VISUALLY_HIDDEN}>
