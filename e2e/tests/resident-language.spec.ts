@@ -50,6 +50,7 @@ test('a Spanish-speaking resident’s survey opens in Spanish; one tap switches 
     'aria-pressed',
     'true',
   );
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Yes' }).click();
 
   const spanishHeading = page.getByRole('heading', { name: /^Question: 1 ¿/ });
