@@ -139,6 +139,8 @@ import {
   ResultsSummaryQuerySchema,
   ResultsSummaryResponseSchema,
   ResultsSurveyDetailSchema,
+  ResultsSurveySetsQuerySchema,
+  ResultsSurveySetsResponseSchema,
   ResultsSurveysQuerySchema,
   ResultsSurveysResponseSchema,
 } from './schemas/results.js';
@@ -813,6 +815,13 @@ export const ENDPOINTS = {
     access: results,
     query: ResultsQuestionsQuerySchema,
     response: ResultsQuestionsResponseSchema,
+  },
+  resultsSurveySets: {
+    method: 'GET',
+    path: 'results/survey-sets',
+    access: results,
+    query: ResultsSurveySetsQuerySchema,
+    response: ResultsSurveySetsResponseSchema,
   },
   resultsSurveys: {
     method: 'GET',

@@ -47,6 +47,6 @@ export const ALERT_MAIL_TEXT = {
       `Open the alerts inbox to see it and act on it: ${link}`,
       '',
       'You receive this mail because you hold Survey Results for this facility. You can switch',
-      'alert mail off in the alerts inbox.',
+      'alert mail off in the alerts inbox or on My account.',
     ].join('\n'),
 } as const;

@@ -252,6 +252,33 @@ export interface AnswersTable {
   non_answer: NonAnswer | null;
 }
 
+/**
+ * Answers of completed surveys counted per facility, kind, due day, question row, option key(s)
+ * and Number value (ADR 034); kept true by triggers, as is `answer_month_counts`. '' stands
+ * for none in the key columns.
+ */
+export interface AnswerCountsTable {
+  facility_id: string;
+  /** '' for a survey of a type (Admission, Discharge). */
+  survey_set_id: string;
+  survey_type: string;
+  due_date: string;
+  question_id: string;
+  /** '' for an answer without option keys. */
+  answer_key: string;
+  /** A Number answer's value; '' for other types and for a Number question left blank. */
+  value: string;
+  n: number;
+  answered: number;
+  comments: number;
+  non_answers: number;
+}
+
+/** The same counts per due month (`due_month`: `yyyy-MM`), for the whole months of a period. */
+export interface AnswerMonthCountsTable extends Omit<AnswerCountsTable, 'due_date'> {
+  due_month: string;
+}
+
 export interface EmployeesTable {
   id: string;
   facility_id: string;
@@ -367,6 +394,8 @@ export interface Database {
   facility_survey_sets: FacilitySurveySetsTable;
   surveys: SurveysTable;
   answers: AnswersTable;
+  answer_counts: AnswerCountsTable;
+  answer_month_counts: AnswerMonthCountsTable;
   employees: EmployeesTable;
   acknowledgements: AcknowledgementsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -12,6 +12,7 @@ import * as trust from './migrations/2026-11-26T10-00-trust.js';
 import * as results from './migrations/2026-11-26T15-00-results.js';
 import * as bedside from './migrations/2026-11-26T20-00-bedside.js';
 import * as recognition from './migrations/2026-11-27T10-00-recognition.js';
+import * as answerCounts from './migrations/2026-11-28T03-00-answer-counts.js';
 import * as residentLanguage from './migrations/2026-11-28T10-00-resident-language.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T15-00-results': results,
   '2026-11-26T20-00-bedside': bedside,
   '2026-11-27T10-00-recognition': recognition,
+  '2026-11-28T03-00-answer-counts': answerCounts,
   '2026-11-28T10-00-resident-language': residentLanguage,
 };
 

@@ -1,6 +1,7 @@
 import { CSV_IMPORT_MAX_ROWS, MESSAGES } from '@carevoice/shared';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, parseCsv, toCsv } from './csv.js';
+import { csvLines, neutraliseCell, parseCsv, toCsv } from './csv.js';
 
 const COLUMNS = ['code', 'name'] as const;
 
@@ -89,5 +90,21 @@ describe('toCsv', () => {
       { code: 'A1', name: 'Ruiz, "Ana"' },
       { code: "'=cmd", name: '' },
     ]);
+  });
+});
+
+describe('csvLines', () => {
+  it('writes what papaparse writes for the neutralised cells, byte for byte', () => {
+    const rows = [
+      ['plain', '', 'Sí, muy bien', 'say "hi"', 'two\nlines', 'cr\rend', '\uFEFFbom'],
+      [' leading', 'trailing ', ' ', '=1+1', '+34', '-x', '@SUM(A1)', '\tTab', '\rCR'],
+      ['a;b', "it's", 'comma,', '"', '""', 'José — Nice', '\u2028', 'x'],
+    ];
+    const expected = `${Papa.unparse(
+      rows.map((row) => row.map(neutraliseCell)),
+      { newline: '\r\n' },
+    )}\r\n`;
+    expect(csvLines(rows)).toBe(expected);
+    expect(csvLines([])).toBe('');
   });
 });

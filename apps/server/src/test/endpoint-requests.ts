@@ -346,6 +346,7 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   // Results and alerts (ADR 023)
   resultsSummary: (s) => ({ query: { facility_id: s.facilityId, from: addDays(s.today, -365) } }),
   resultsQuestions: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Admission' } }),
+  resultsSurveySets: (s) => ({ query: { facility_id: s.facilityId } }),
   resultsSurveys: (s) => ({ query: { facility_id: s.facilityId, status: 'completed' } }),
   resultsSurvey: (s) => ({ params: { surveyId: s.submittedSurvey } }),
   resultsComments: (s) => ({

@@ -75,6 +75,8 @@ export const ALL_TABLES = [
   'facility_survey_sets',
   'surveys',
   'answers',
+  'answer_counts',
+  'answer_month_counts',
   'employees',
   'acknowledgements',
   'idempotency_keys',

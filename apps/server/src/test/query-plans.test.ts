@@ -59,6 +59,8 @@ const GROWING_TABLES = [
   'audit_events',
   'alerts',
   'mail_outbox',
+  'answer_counts',
+  'answer_month_counts',
 ] as const;
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
@@ -294,6 +296,16 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   await record('results questions', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
     await inject('resultsQuestions', { query }, cookie);
+    await inject('resultsQuestions', { query: { survey_type: 'Discharge', ...year } }, cookie);
+    await inject('resultsQuestions', { query: { survey_set_id: AS_NEEDED_SET, ...year } }, cookie);
+  });
+  await record('results survey sets', async () => {
+    await inject('resultsSurveySets', { query: {} }, cookie);
+  });
+  await record('results export', async () => {
+    const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
+    await inject('resultsExportCsv', { query }, cookie);
+    await inject('resultsExportXlsx', { query: { facility_id: MAPLE, survey_type: 'Discharge' } }, cookie);
   });
   await record('results drill-down and one survey', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
@@ -314,6 +326,54 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
     await inject('resultsComments', { query: { ...query, q: 'kind' } }, cookie);
   });
+  // The statements inside the answer-count triggers (ADR 034), which Kysely's log never sees:
+  // their lookups as plain statements, with the ids of the survey submitted above.
+  {
+    const mark = (n: number) => (dialect === 'postgres' ? `$${n}` : '?');
+    const answer = await db
+      .selectFrom('answers')
+      .innerJoin('surveys', 'surveys.id', 'answers.survey_id')
+      .select([
+        'answers.survey_id',
+        'answers.question_id',
+        'surveys.facility_id',
+        'surveys.survey_type',
+        'surveys.due_date',
+      ])
+      .where('answers.survey_id', '=', surveyId)
+      .executeTakeFirstOrThrow();
+    const key = [
+      answer.facility_id,
+      '',
+      answer.survey_type,
+      answer.due_date,
+      answer.question_id,
+      '',
+      '',
+    ];
+    const keyColumns = (period: string) =>
+      ['facility_id', 'survey_set_id', 'survey_type', period, 'question_id', 'answer_key', 'value']
+        .map((column, index) => `${column} = ${mark(index + 1)}`)
+        .join(' and ');
+    capture.set('answer count triggers', [
+      {
+        sql: `select surveys.facility_id, surveys.survey_set_id, surveys.survey_type, surveys.due_date, questions.type from surveys left join questions on questions.id = ${mark(1)} where surveys.id = ${mark(2)} and surveys.status = 'completed'`,
+        parameters: [answer.question_id, answer.survey_id],
+      },
+      {
+        sql: `select answers.question_id, answers.answer_key, questions.type, count(*) from answers left join questions on questions.id = answers.question_id where answers.survey_id = ${mark(1)} group by 1, 2, 3`,
+        parameters: [answer.survey_id],
+      },
+      {
+        sql: `select n from answer_counts where ${keyColumns('due_date')}`,
+        parameters: key,
+      },
+      {
+        sql: `select n from answer_month_counts where ${keyColumns('due_month')}`,
+        parameters: [...key.slice(0, 3), answer.due_date.slice(0, 7), ...key.slice(4)],
+      },
+    ]);
+  }
   await record('alerts inbox', async () => {
     await inject('alerts', { query: { status: 'open' } }, cookie);
     await inject('alertCounts', { query: { facility_id: MAPLE } }, cookie);
@@ -460,8 +520,11 @@ const SCENARIOS = [
   'culinary employees',
   'results summary',
   'results questions',
+  'results survey sets',
+  'results export',
   'results drill-down and one survey',
   'results comments',
+  'answer count triggers',
   'alerts inbox',
   'resident list',
   'employee list',

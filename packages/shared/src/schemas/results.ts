@@ -96,6 +96,18 @@ export type ResultsQuestionsQuery = z.infer<typeof ResultsQuestionsQuerySchema>;
 export const ResultsExportQuerySchema = ResultsQuestionsQuerySchema;
 export type ResultsExportQuery = ResultsQuestionsQuery;
 
+/**
+ * `results/survey-sets/`: the survey sets the kind filter offers besides Admission and Discharge —
+ * those assigned to the named facilities (none named: every facility the user holds), by name.
+ */
+export const ResultsSurveySetsQuerySchema = z.object({
+  facility_id: FacilityIdsQuerySchema.optional(),
+});
+export type ResultsSurveySetsQuery = z.infer<typeof ResultsSurveySetsQuerySchema>;
+export const ResultsSurveySetSchema = z.object({ id: IdSchema, name: z.string() });
+export const ResultsSurveySetsResponseSchema = z.array(ResultsSurveySetSchema);
+export type ResultsSurveySetsResponse = z.infer<typeof ResultsSurveySetsResponseSchema>;
+
 /** A stable question or option key as stored (the builder's keys, or a migrated question's id). */
 export const ResultsKeySchema = z
   .string()

@@ -21,7 +21,8 @@ import {
 } from '@carevoice/shared';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connect.js';
-import type { Database } from '../database.js';
+import type { Database, QuestionMeta } from '../database.js';
+import { answerKeyOf, parseQuestionMeta } from '../questionnaire-rows.js';
 import { listQuestions } from '../questions.js';
 import { addDays } from '../values.js';
 import { Random, RESIDENT_FIRST, RESIDENT_LAST, REVIEWS, TEXT_ANSWERS } from './demo.js';
@@ -88,7 +89,7 @@ const COLUMNS = {
     'submitted_by',
     'submitted_at',
   ],
-  answers: ['id', 'survey_id', 'question_id', 'position', 'answer', 'comment'],
+  answers: ['id', 'survey_id', 'question_id', 'position', 'answer', 'comment', 'answer_key'],
   acknowledgements: [
     'id',
     'survey_id',
@@ -233,6 +234,8 @@ interface FacilityInfo {
   prefix: string;
   residents: { id: string; active: boolean }[];
   questions: Map<string, { surveySetId: string | null; questions: Question[] }>;
+  /** The option keys of every question above (what a choice answer stores as `answer_key`). */
+  metas: Map<string, QuestionMeta>;
   sets: string[];
   employees: string[];
 }
@@ -292,6 +295,15 @@ async function loadFacilities(db: Kysely<Database>): Promise<FacilityInfo[]> {
       .where('active', '=', 1)
       .orderBy('id')
       .execute();
+    const questionIds = [...questions.values()].flatMap((kind) => kind.questions.map((q) => q.id));
+    const metaRows =
+      questionIds.length === 0
+        ? []
+        : await db
+            .selectFrom('questions')
+            .select(['id', 'meta_json'])
+            .where('id', 'in', questionIds)
+            .execute();
     const initials = facility.name
       .split(/\s+/)
       .slice(0, 2)
@@ -303,6 +315,7 @@ async function loadFacilities(db: Kysely<Database>): Promise<FacilityInfo[]> {
       prefix: initials,
       residents: residents.map((row) => ({ id: row.id, active: row.active === 1 })),
       questions,
+      metas: new Map(metaRows.map((row) => [row.id, parseQuestionMeta(row.meta_json)])),
       sets: sets.map((set) => set.survey_set_id),
       employees: employees.map((row) => row.id),
     });
@@ -392,6 +405,8 @@ export async function seedVolumeData(
       if (!completed) continue;
       const path = answerPathFor(questions, random);
       for (const [position, entry] of path.entries()) {
+        const question = questions.find((q) => q.id === entry.questionId) as Question;
+        const meta = facility.metas.get(entry.questionId);
         writer.add('answers', [
           uuid(random),
           surveyId,
@@ -399,6 +414,8 @@ export async function seedVolumeData(
           position,
           entry.answer,
           random.chance(0.15) ? 'Resident was happy to tell us more.' : null,
+          // The option keys a submission stores with a choice answer (the results count them).
+          meta ? answerKeyOf(question, meta, entry.answer) : null,
         ]);
       }
       const acknowledgements = random.chance(0.3) ? (random.chance(0.3) ? 2 : 1) : 0;

@@ -4,8 +4,8 @@
  * version, dates and the staff member; the XLSX has the acknowledgements as a second sheet.
  *
  * Both stream: surveys are read a page at a time in keyset order (EXPORT_BATCH_SIZE), each
- * page's answers with one query, and written out before the next page is read, so 100,000
- * surveys take the same memory as one page. Every cell a spreadsheet could run as a formula is
+ * page with its answers in one statement (one JSON array of answers per survey, ADR 034), and
+ * written out before the next page is read, so 100,000 surveys take the same memory as one page. Every cell a spreadsheet could run as a formula is
  * neutralised (lib/csv.ts, which also writes the CSV lines through papaparse, as every other
  * export of the product does); the CSV starts with a byte-order mark. Every export is audited.
  */
@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   acknowledgementsOfSurveys,
-  exportAnswers,
+  exportSurveyPage,
   listSurveys,
   type SurveyFilter,
   type SurveyListRow,
@@ -70,39 +70,45 @@ async function plan(
 /**
  * The completed surveys of the filter, a page at a time: facility after facility, each in keyset
  * order (due date, id, newest first), so every page is a range of the index, not a sort.
+ * `read` reads one page (the answers' pass reads them with their answers).
  */
-async function* surveyPages(
-  ctx: AppContext,
+async function* surveyPages<R extends SurveyListRow>(
   filter: SurveyFilter,
-): AsyncGenerator<SurveyListRow[]> {
+  read: (
+    filter: SurveyFilter,
+    after: readonly [string, string] | undefined,
+    limit: number,
+  ) => Promise<R[]>,
+): AsyncGenerator<R[]> {
   for (const facilityId of filter.facilityIds) {
     const one = { ...filter, facilityIds: [facilityId] };
     let after: readonly [string, string] | undefined;
     for (;;) {
-      const rows = await listSurveys(ctx.db, ctx.dialect, one, {
-        statuses: ['completed'],
-        after,
-        limit: EXPORT_BATCH_SIZE,
-      });
+      const rows = await read(one, after, EXPORT_BATCH_SIZE);
       if (rows.length === 0) break;
       yield rows;
       if (rows.length < EXPORT_BATCH_SIZE) break;
-      const last = rows.at(-1) as SurveyListRow;
+      const last = rows.at(-1) as R;
       after = [last.due_date, last.id];
     }
   }
 }
 
-/** Each page's rows of cells (not yet neutralised). */
+/** The surveys of a page without their answers (the acknowledgements' pass). */
+function listPage(ctx: AppContext) {
+  return (filter: SurveyFilter, after: readonly [string, string] | undefined, limit: number) =>
+    listSurveys(ctx.db, ctx.dialect, filter, { statuses: ['completed'], after, limit });
+}
+
+/** Each page's rows of cells (not yet neutralised), one per survey. */
 async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGenerator<string[][]> {
-  for await (const surveys of surveyPages(ctx, exportPlan.filter)) {
-    const answers = await exportAnswers(
-      ctx.db,
-      surveys.map((survey) => survey.id),
-    );
-    const cells = new Map<string, string[]>();
-    for (const survey of surveys) {
-      cells.set(survey.id, [
+  const fixed = FIXED_HEADER.length;
+  const blanks = exportPlan.groups.map(() => '');
+  const read = (filter: SurveyFilter, after: readonly [string, string] | undefined, limit: number) =>
+    exportSurveyPage(ctx.db, ctx.dialect, filter, { after, limit });
+  for await (const surveys of surveyPages(exportPlan.filter, read)) {
+    yield surveys.map((survey) => {
+      const row = [
         survey.id,
         `${survey.first_name} ${survey.last_name}`,
         survey.client_id,
@@ -113,22 +119,21 @@ async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGene
         survey.due_date,
         survey.submitted_at ?? '',
         survey.submitted_by_name ?? '',
-        ...exportPlan.groups.map(() => ''),
-      ]);
-    }
-    for (const answer of answers) {
-      const index = exportPlan.columnOf.get(answer.question_id);
-      const row = cells.get(answer.survey_id);
-      if (index === undefined || !row) continue;
-      const value = answer.answer ?? '';
-      row[FIXED_HEADER.length + index] =
-        answer.comment === null
-          ? value
-          : value === ''
-            ? answer.comment
-            : `${value} — ${answer.comment}`;
-    }
-    yield surveys.map((survey) => cells.get(survey.id) as string[]);
+        ...blanks,
+      ];
+      const answers =
+        survey.answers_json === null
+          ? []
+          : (JSON.parse(survey.answers_json) as [string, string | null, string | null][]);
+      for (const [questionId, answer, comment] of answers) {
+        const index = exportPlan.columnOf.get(questionId);
+        if (index === undefined) continue;
+        const value = answer ?? '';
+        row[fixed + index] =
+          comment === null ? value : value === '' ? comment : `${value} — ${comment}`;
+      }
+      return row;
+    });
   }
 }
 
@@ -148,7 +153,7 @@ async function* acknowledgementRows(
   ctx: AppContext,
   filter: SurveyFilter,
 ): AsyncGenerator<string[][]> {
-  for await (const surveys of surveyPages(ctx, filter)) {
+  for await (const surveys of surveyPages(filter, listPage(ctx))) {
     const bySurvey = new Map(surveys.map((survey) => [survey.id, survey]));
     const acks = await acknowledgementsOfSurveys(ctx.db, [...bySurvey.keys()]);
     yield acks.map((ack) => {

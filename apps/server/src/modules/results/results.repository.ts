@@ -5,7 +5,7 @@
  * transaction.
  */
 import type { NonAnswer, ResidentSurveyType } from '@carevoice/shared';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 
@@ -50,18 +50,21 @@ export async function facilityNames(
     .execute();
 }
 
-/** Surveys per facility and status. */
-export async function countByStatus(
+/** The survey sets assigned to any of the facilities, by name (the kind filter's sets). */
+export async function surveySetsOfFacilities(
   db: Kysely<Database>,
-  filter: SurveyFilter,
-): Promise<{ facility_id: string; status: string; n: number }[]> {
-  const rows = await db
-    .selectFrom('surveys')
-    .where((eb) => surveyFilter(eb, filter))
-    .select((eb) => ['surveys.facility_id', 'surveys.status', eb.fn.countAll<number>().as('n')])
-    .groupBy(['surveys.facility_id', 'surveys.status'])
+  facilityIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  if (facilityIds.length === 0) return [];
+  return db
+    .selectFrom('survey_sets')
+    .innerJoin('facility_survey_sets', 'facility_survey_sets.survey_set_id', 'survey_sets.id')
+    .select(['survey_sets.id', 'survey_sets.name'])
+    .distinct()
+    .where('facility_survey_sets.facility_id', 'in', [...facilityIds])
+    .orderBy('survey_sets.name')
+    .orderBy('survey_sets.id')
     .execute();
-  return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }
 
 /** Not-completable surveys per facility and the resident's discharge reason. */
@@ -91,47 +94,40 @@ function daysToComplete(dialect: Dialect) {
     : sql<number>`cast(julianday(substr(surveys.submitted_at, 1, 10)) - julianday(surveys.due_date) as integer)`;
 }
 
-/** Completed surveys per facility and days from due to completed (for the median). */
-export async function countDaysToComplete(
+/**
+ * Every count of the summary but the reasons, in one pass over the period's range of
+ * `surveys_results_idx`: surveys per facility, month of the due date (`yyyy-MM`) and status, and
+ * for completed surveys also per days from due to completed (null for the others).
+ */
+export async function countSurveys(
   db: Kysely<Database>,
   dialect: Dialect,
   filter: SurveyFilter,
-): Promise<{ facility_id: string; days: number; n: number }[]> {
-  const days = daysToComplete(dialect);
-  const rows = await db
-    .selectFrom('surveys')
-    .where((eb) => surveyFilter(eb, filter))
-    .where('surveys.status', '=', 'completed')
-    .where('surveys.submitted_at', 'is not', null)
-    .select((eb) => ['surveys.facility_id', days.as('days'), eb.fn.countAll<number>().as('n')])
-    .groupBy(['surveys.facility_id', days])
-    .execute();
-  return rows.map((row) => ({ ...row, days: Number(row.days), n: Number(row.n) }));
-}
-
-/** Surveys due and completed per month (`yyyy-MM` of the due date). */
-export async function countByMonth(
-  db: Kysely<Database>,
-  filter: SurveyFilter,
-): Promise<{ month: string; due: number; completed: number }[]> {
+): Promise<
+  { facility_id: string; month: string; status: string; days: number | null; n: number }[]
+> {
   const month = sql<string>`substr(surveys.due_date, 1, 7)`;
+  const days = sql<
+    number | null
+  >`case when surveys.status = 'completed' and surveys.submitted_at is not null then ${daysToComplete(dialect)} end`;
   const rows = await db
     .selectFrom('surveys')
     .where((eb) => surveyFilter(eb, filter))
     .select((eb) => [
+      'surveys.facility_id',
       month.as('month'),
-      eb.fn.countAll<number>().as('due'),
-      eb.fn
-        .sum<number>(eb.case().when('surveys.status', '=', 'completed').then(1).else(0).end())
-        .as('completed'),
+      'surveys.status',
+      days.as('days'),
+      eb.fn.countAll<number>().as('n'),
     ])
-    .groupBy(month)
-    .orderBy(month)
+    .groupBy(['surveys.facility_id', month, 'surveys.status', days])
     .execute();
   return rows.map((row) => ({
+    facility_id: row.facility_id,
     month: row.month,
-    due: Number(row.due),
-    completed: Number(row.completed),
+    status: row.status,
+    days: row.days === null ? null : Number(row.days),
+    n: Number(row.n),
   }));
 }
 
@@ -194,20 +190,101 @@ export async function questionRows(
     .execute();
 }
 
-function completedAnswers(db: Kysely<Database>, filter: SurveyFilter) {
-  return db
-    .selectFrom('surveys')
-    .innerJoin('answers', 'answers.survey_id', 'surveys.id')
-    .where((eb) => surveyFilter(eb, filter))
-    .where('surveys.status', '=', 'completed');
+/** The first day after a `yyyy-MM` month, as `yyyy-MM-dd`. */
+function monthAfter(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12
+    ? `${year + 1}-01-01`
+    : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+}
+
+/** The day before a `yyyy-MM-dd` day. */
+function dayBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
 }
 
 /**
- * Every answer count the questions need, in one pass over the period's answers: per month of the
- * due date, question row and option key(s), the answers, those with a value and the non-blank
- * comments; for the Number question rows also per value. (One query that starts from the
- * surveys: a filter on the answers' question would let a planner start from every answer ever
- * given to those questions.)
+ * A period split for the maintained counts (ADR 034): the whole months inside it (`months`, a
+ * range of `yyyy-MM`, either end open; absent: none) and the days at its ends that fill a month
+ * only partly (`days`, at most two ranges of `yyyy-MM-dd`). Together they cover the period
+ * exactly once.
+ */
+export function splitPeriod(
+  from: string | undefined,
+  to: string | undefined,
+): {
+  months?: { from?: string | undefined; to?: string | undefined } | undefined;
+  days: { from: string; to: string }[];
+} {
+  const days: { from: string; to: string }[] = [];
+  // The first whole month: from's month when from is its first day, else the next one.
+  let firstMonth: string | undefined;
+  if (from !== undefined) {
+    const month = from.slice(0, 7);
+    if (from.endsWith('-01')) {
+      firstMonth = month;
+    } else {
+      const end = dayBefore(monthAfter(month));
+      days.push({ from, to: to !== undefined && to < end ? to : end });
+      firstMonth = monthAfter(month).slice(0, 7);
+    }
+  }
+  // The last whole month: to's month when to is its last day, else the one before.
+  let lastMonth: string | undefined;
+  if (to !== undefined) {
+    const month = to.slice(0, 7);
+    if (dayBefore(monthAfter(month)) === to) {
+      lastMonth = month;
+    } else {
+      const start = `${month}-01`;
+      const fromDay = from !== undefined && from > start ? from : start;
+      // Not again when the start's partial month already reached `to`.
+      if (!days.some((range) => range.to === to)) days.push({ from: fromDay, to });
+      lastMonth = dayBefore(start).slice(0, 7);
+    }
+  }
+  const empty = firstMonth !== undefined && lastMonth !== undefined && firstMonth > lastMonth;
+  return { months: empty ? undefined : { from: firstMonth, to: lastMonth }, days };
+}
+
+/**
+ * The kind and facilities of the filter on a counts table. Unqualified columns, which both
+ * counts tables have (`answer_month_counts` is typed as `answer_counts` here for that).
+ */
+function countKindFilter(
+  eb: ExpressionBuilder<Database, 'answer_counts'>,
+  filter: SurveyFilter,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [eb('facility_id', 'in', [...filter.facilityIds])];
+  if (filter.surveyType !== undefined) {
+    conditions.push(eb('survey_set_id', '=', ''));
+    conditions.push(eb('survey_type', '=', filter.surveyType));
+  }
+  if (filter.surveySetId !== undefined) {
+    conditions.push(eb('survey_set_id', '=', filter.surveySetId));
+  }
+  return conditions;
+}
+
+interface AnswerCountRow {
+  month: string;
+  question_id: string;
+  answer_key: string;
+  value: string;
+  n: number | string;
+  answered: number | string;
+  comments: number | string;
+  non_answers: number | string;
+}
+
+/**
+ * Every answer count the questions need: per month of the due date, question row and option
+ * key(s), the answers of completed surveys, those with a value, the comments and the
+ * non-answers; for the Number question rows also per value. Read from the counts the database
+ * maintains (ADR 034): the period's whole months from `answer_month_counts`, the days at its
+ * ends from `answer_counts`, so a year is a few thousand rows, not every answer.
  */
 export async function countAnswers(
   db: Kysely<Database>,
@@ -225,29 +302,84 @@ export async function countAnswers(
     non_answers: number;
   }[]
 > {
-  const month = sql<string>`substr(surveys.due_date, 1, 7)`;
-  const value =
-    numberQuestionIds.length === 0
-      ? sql<string | null>`null`
-      : sql<string | null>`case when answers.question_id in (${sql.join(
-          numberQuestionIds.map((id) => sql.val(id)),
-        )}) then answers.answer end`;
-  const rows = await completedAnswers(db, filter)
-    .select((eb) => [
-      month.as('month'),
-      'answers.question_id',
-      'answers.answer_key',
-      value.as('value'),
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.count<number>('answers.answer').as('answered'),
-      eb.fn.count<number>('answers.comment').as('comments'),
-      eb.fn.count<number>('answers.non_answer').as('non_answers'),
-    ])
-    // By the output column: PostgreSQL would not match the CASE's parameters in a repeated copy.
-    .groupBy([month, 'answers.question_id', 'answers.answer_key', sql`value`])
-    .execute();
-  return rows.map((row) => ({
-    ...row,
+  const { months, days } = splitPeriod(filter.from, filter.to);
+  const reads: Promise<AnswerCountRow[]>[] = [];
+  if (months) {
+    reads.push(
+      db
+        .selectFrom('answer_month_counts')
+        .where((eb) => {
+          const conditions = countKindFilter(
+            eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
+            filter,
+          );
+          if (months.from !== undefined) {
+            conditions.push(eb('answer_month_counts.due_month', '>=', months.from));
+          }
+          if (months.to !== undefined) {
+            conditions.push(eb('answer_month_counts.due_month', '<=', months.to));
+          }
+          return eb.and(conditions);
+        })
+        .select((eb) => [
+          'answer_month_counts.due_month as month',
+          'answer_month_counts.question_id',
+          'answer_month_counts.answer_key',
+          'answer_month_counts.value',
+          eb.fn.sum<number>('answer_month_counts.n').as('n'),
+          eb.fn.sum<number>('answer_month_counts.answered').as('answered'),
+          eb.fn.sum<number>('answer_month_counts.comments').as('comments'),
+          eb.fn.sum<number>('answer_month_counts.non_answers').as('non_answers'),
+        ])
+        .groupBy([
+          'answer_month_counts.due_month',
+          'answer_month_counts.question_id',
+          'answer_month_counts.answer_key',
+          'answer_month_counts.value',
+        ])
+        // Counts that fell back to 0 (an answer changed or removed) are no answers.
+        .having((eb) => eb.fn.sum('answer_month_counts.n'), '>', 0)
+        .execute(),
+    );
+  }
+  for (const range of days) {
+    const month = sql<string>`substr(answer_counts.due_date, 1, 7)`;
+    reads.push(
+      db
+        .selectFrom('answer_counts')
+        .where((eb) =>
+          eb.and([
+            ...countKindFilter(eb, filter),
+            eb('answer_counts.due_date', '>=', range.from),
+            eb('answer_counts.due_date', '<=', range.to),
+          ]),
+        )
+        .select((eb) => [
+          month.as('month'),
+          'answer_counts.question_id',
+          'answer_counts.answer_key',
+          'answer_counts.value',
+          eb.fn.sum<number>('answer_counts.n').as('n'),
+          eb.fn.sum<number>('answer_counts.answered').as('answered'),
+          eb.fn.sum<number>('answer_counts.comments').as('comments'),
+          eb.fn.sum<number>('answer_counts.non_answers').as('non_answers'),
+        ])
+        .groupBy([
+          month,
+          'answer_counts.question_id',
+          'answer_counts.answer_key',
+          'answer_counts.value',
+        ])
+        .having((eb) => eb.fn.sum('answer_counts.n'), '>', 0)
+        .execute(),
+    );
+  }
+  const numbers = new Set(numberQuestionIds);
+  return (await Promise.all(reads)).flat().map((row) => ({
+    month: row.month,
+    question_id: row.question_id,
+    answer_key: row.answer_key === '' ? null : row.answer_key,
+    value: numbers.has(row.question_id) && row.value !== '' ? row.value : null,
     n: Number(row.n),
     answered: Number(row.answered),
     comments: Number(row.comments),
@@ -557,17 +689,39 @@ export async function listComments(
     .execute();
 }
 
-/** The answers of surveys for an export: value and comment per question row. */
-export async function exportAnswers(
+export interface ExportSurveyRow extends SurveyListRow {
+  /** JSON: `[[question_id, answer, comment], …]` of the survey's answers; null or `[]`: none. */
+  answers_json: string | null;
+}
+
+/**
+ * A page of completed surveys for an export with their answers, in one statement and one row
+ * per survey: the answers come as one JSON array per survey (a correlated read of
+ * `answers_survey_idx`), so the driver builds a row per survey, not per answer (ADR 034).
+ * Newest due date first, after the cursor's (due_date, id).
+ */
+export async function exportSurveyPage(
   db: Kysely<Database>,
-  surveyIds: readonly string[],
-): Promise<
-  { survey_id: string; question_id: string; answer: string | null; comment: string | null }[]
-> {
-  if (surveyIds.length === 0) return [];
-  return db
-    .selectFrom('answers')
-    .select(['answers.survey_id', 'answers.question_id', 'answers.answer', 'answers.comment'])
-    .where('answers.survey_id', 'in', [...surveyIds])
+  dialect: Dialect,
+  filter: SurveyFilter,
+  options: { after?: readonly [string, string] | undefined; limit: number },
+): Promise<ExportSurveyRow[]> {
+  const answers =
+    dialect === 'postgres'
+      ? sql<string | null>`(select json_agg(json_build_array(answers.question_id, answers.answer, answers.comment))::text from answers where answers.survey_id = surveys.id)`
+      : sql<string | null>`(select json_group_array(json_array(answers.question_id, answers.answer, answers.comment)) from answers where answers.survey_id = surveys.id)`;
+  let query = surveyListQuery(db)
+    .select(answers.as('answers_json'))
+    .where((eb) => surveyFilter(eb, filter))
+    .where('surveys.status', '=', 'completed');
+  const after = options.after;
+  if (after) {
+    const [due, id] = after;
+    query = query.where(sql<boolean>`(surveys.due_date, surveys.id) < (${due}, ${id})`);
+  }
+  return query
+    .orderBy('surveys.due_date', 'desc')
+    .orderBy('surveys.id', 'desc')
+    .limit(options.limit)
     .execute();
 }

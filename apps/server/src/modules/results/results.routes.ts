@@ -10,6 +10,7 @@ import {
   resultsSummary,
   resultsSurvey,
   resultsSurveys,
+  resultsSurveySets,
 } from './results.service.js';
 
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpoint('resultsQuestions'),
     handler: async (request) => resultsQuestions(ctx, requireSession(request).user, request.query),
+  });
+
+  app.route({
+    ...endpoint('resultsSurveySets'),
+    handler: async (request) =>
+      resultsSurveySets(ctx, requireSession(request).user, request.query),
   });
 
   app.route({

@@ -21,6 +21,8 @@ import {
   type ResultsSummaryResponse,
   type ResultsSurveyDetail,
   type ResultsSurveyItem,
+  type ResultsSurveySetsQuery,
+  type ResultsSurveySetsResponse,
   type ResultsSurveysQuery,
   type ResultsSurveysResponse,
 } from '@carevoice/shared';
@@ -35,16 +37,15 @@ import {
   acknowledgementsOfSurveys,
   answersOfSurveys,
   countAnswers,
-  countByMonth,
-  countByStatus,
-  countDaysToComplete,
   countNotCompletable,
+  countSurveys,
   facilityNames,
   findSurveyRow,
   listComments,
   listSurveys,
   questionnaireIds,
   questionRows,
+  surveySetsOfFacilities,
   type QuestionVersionRow,
   type SurveyFilter,
   type SurveyListRow,
@@ -85,6 +86,19 @@ export async function resolveFilter(
   };
 }
 
+/**
+ * The survey sets the kind filter offers: those of the named facilities (each must be the
+ * user's: 403), or of every facility the user may choose from.
+ */
+export async function resultsSurveySets(
+  ctx: AppContext,
+  user: SessionUser,
+  query: ResultsSurveySetsQuery,
+): Promise<ResultsSurveySetsResponse> {
+  const filter = await resolveFilter(ctx, user, query);
+  return surveySetsOfFacilities(ctx.db, filter.facilityIds);
+}
+
 /** The middle value of counted values (the mean of the two middle ones for an even count). */
 export function medianOf(counts: readonly { value: number; n: number }[]): number | null {
   const sorted = [...counts].filter((entry) => entry.n > 0).sort((a, b) => a.value - b.value);
@@ -111,19 +125,34 @@ export async function resultsSummary(
   query: ResultsSummaryQuery,
 ): Promise<ResultsSummaryResponse> {
   const filter = await resolveFilter(ctx, user, query);
-  const [names, statuses, reasons, days, months] = await Promise.all([
+  const [names, counts, reasons] = await Promise.all([
     facilityNames(ctx.db, filter.facilityIds),
-    countByStatus(ctx.db, filter),
+    countSurveys(ctx.db, ctx.dialect, filter),
     countNotCompletable(ctx.db, filter),
-    countDaysToComplete(ctx.db, ctx.dialect, filter),
-    countByMonth(ctx.db, filter),
   ]);
+  // One pass over the period's surveys gives the three views the figures need.
+  const statuses = new Map<string, { facility_id: string; status: string; n: number }>();
+  const days: { facility_id: string; days: number; n: number }[] = [];
+  const byMonth = new Map<string, { month: string; due: number; completed: number }>();
+  for (const row of counts) {
+    const key = `${row.facility_id}\u0000${row.status}`;
+    const status = statuses.get(key) ?? { facility_id: row.facility_id, status: row.status, n: 0 };
+    status.n += row.n;
+    statuses.set(key, status);
+    if (row.days !== null) days.push({ facility_id: row.facility_id, days: row.days, n: row.n });
+    const month = byMonth.get(row.month) ?? { month: row.month, due: 0, completed: 0 };
+    month.due += row.n;
+    if (row.status === 'completed') month.completed += row.n;
+    byMonth.set(row.month, month);
+  }
+  const statusRows = [...statuses.values()];
+  const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   const facilities = names.map(({ id, name }) => {
     const count = (status: string) =>
-      statuses
+      statusRows
         .filter((row) => row.facility_id === id && row.status === status)
         .reduce((sum, row) => sum + row.n, 0);
-    const due = statuses.filter((row) => row.facility_id === id).reduce((s, r) => s + r.n, 0);
+    const due = statusRows.filter((row) => row.facility_id === id).reduce((s, r) => s + r.n, 0);
     const completed = count('completed');
     const notCompletable = Object.fromEntries(
       DISCHARGE_REASONS.map((reason) => [reason, 0]),

@@ -25,7 +25,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { memo, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { EditorAction } from '../editor-reducer';
 
 const text = ADMIN_TEXT.questionnaires;
@@ -92,7 +92,26 @@ function TargetSelect({
   disabled: boolean;
   onChange: (key: string | null) => void;
 }) {
-  const later = targets.filter((target) => target.position > after + 1);
+  // The list of later questions is put in after the card's first paint (at once when the select
+  // is pointed at or focused, which comes before a list opens): the browser measures every
+  // option of a select as it lays it out, and an open card of a 200-question draft held 100
+  // options per answer, all laid out before the card could show (docs/performance.md, "The
+  // questionnaire builder at 200 questions").
+  const [listed, setListed] = useState(false);
+  useEffect(() => {
+    if (listed) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer set in the frame callback runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setListed(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [listed]);
+  const later = listed ? targets.filter((target) => target.position > after + 1) : [];
+  const chosen = value === null ? undefined : targets.find((target) => target.key === value);
   // A target that is no longer later (moved, or gone) stays visible, so the problem can be seen.
   const current = value !== null && !later.some((target) => target.key === value);
   return (
@@ -101,10 +120,22 @@ function TargetSelect({
       value={value ?? ''}
       error={error}
       disabled={disabled}
+      onPointerDown={() => setListed(true)}
+      onFocus={() => setListed(true)}
       onChange={(event) => onChange(event.currentTarget.value || null)}
       data={[
         { value: '', label: text.nextInSequence },
-        ...(current ? [{ value: value ?? '', label: value ?? '' }] : []),
+        ...(current
+          ? [
+              {
+                value: value ?? '',
+                label:
+                  chosen && chosen.position > after + 1
+                    ? text.goTo(chosen.position, chosen.label.slice(0, 60))
+                    : (value ?? ''),
+              },
+            ]
+          : []),
         ...later.map((target) => ({
           value: target.key,
           label: text.goTo(target.position, target.label.slice(0, 60)),
@@ -289,9 +320,11 @@ function CardEditor(props: QuestionCardProps) {
       <SimpleGrid cols={{ base: 1, sm: 1 + translations.length }} spacing="sm">
         <Textarea
           label={text.questionText(languageName('en'))}
-          autosize
-          minRows={1}
-          maxRows={4}
+          // Two rows the administrator can stretch: a growing text area measures itself as it
+          // mounts, laying out the whole page (a quarter of the time to open a card of a
+          // 200-question draft, docs/performance.md).
+          rows={2}
+          resize="vertical"
           value={question.text.en}
           readOnly={readOnly}
           error={fieldProblems(problems, 'text.en')}
@@ -303,9 +336,8 @@ function CardEditor(props: QuestionCardProps) {
           <Textarea
             key={language}
             label={text.questionText(languageName(language))}
-            autosize
-            minRows={1}
-            maxRows={4}
+            rows={2}
+            resize="vertical"
             value={question.text[language] ?? ''}
             readOnly={readOnly}
             error={fieldProblems(problems, `text.${language}`)}
@@ -506,7 +538,14 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
       radius="lg"
       p="md"
       data-question-key={question.key}
-      style={dropping ? { outline: '2px dashed var(--mantine-color-blue-6)' } : undefined}
+      style={{
+        // Cards off screen are neither laid out nor painted (their size is remembered once
+        // seen): opening a card or the preview lays out one screenful, not 200 cards.
+        // docs/performance.md, "The questionnaire builder at 200 questions".
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 96px',
+        ...(dropping ? { outline: '2px dashed var(--mantine-color-blue-6)' } : {}),
+      }}
       onDragOver={(event) => {
         if (readOnly || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
         event.preventDefault();

@@ -73,8 +73,13 @@ export function getAlertMail(signal?: AbortSignal): Promise<AlertMailSetting> {
   return apiRequest('alertMail', { signal });
 }
 
-export function useAlertMail() {
-  return useQuery({ queryKey: ALERT_MAIL_KEY, queryFn: ({ signal }) => getAlertMail(signal) });
+/** `enabled`: false for a user without Survey_Results (the server would refuse: 403). */
+export function useAlertMail(enabled = true) {
+  return useQuery({
+    queryKey: ALERT_MAIL_KEY,
+    queryFn: ({ signal }) => getAlertMail(signal),
+    enabled,
+  });
 }
 
 /** PUT alerts/mail/ {alert_mail}. */

@@ -1,5 +1,6 @@
 import { RESULTS_MESSAGES, RESULTS_TEXT, type ResidentSurveyType } from '@carevoice/shared';
 import { MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useResultsSurveySets } from '../api/get-survey-sets';
 import { periodReversed, presetRange, type PeriodPreset, type ResultsFilters } from '../filters';
 
 const text = RESULTS_TEXT.filters;
@@ -15,8 +16,9 @@ const ALL = 'all';
 
 /**
  * The results filters: one or several facilities (none: all the user's), a period (a preset or a
- * custom range) and the survey kind. Every change applies at once and is a new entry in the
- * page's address (Back goes to the previous filters).
+ * custom range) and the survey kind — Admission, Discharge, or one of the survey sets of the
+ * chosen facilities (`results/survey-sets/`). Every change applies at once and is a new entry in
+ * the page's address (Back goes to the previous filters).
  */
 export function ResultsFiltersBar({
   filters,
@@ -31,12 +33,19 @@ export function ResultsFiltersBar({
   requireKind?: boolean;
 }) {
   const set = (change: Partial<ResultsFilters>) => onChange({ ...filters, ...change });
+  const surveySets = useResultsSurveySets(filters.facilityIds).data ?? [];
+  const chosenSet = filters.surveySetId;
   const kindOptions = [
     ...(requireKind ? [] : [{ value: ALL, label: text.allSurveys }]),
     { value: 'Admission', label: text.admission },
     { value: 'Discharge', label: text.discharge },
-    ...(filters.surveySetId
-      ? [{ value: `set:${filters.surveySetId}`, label: text.surveySet(filters.surveySetId) }]
+    ...surveySets.map((surveySet) => ({
+      value: `set:${surveySet.id}`,
+      label: text.surveySet(surveySet.name),
+    })),
+    // A set the address names that the list does not (yet) hold stays choosable.
+    ...(chosenSet && !surveySets.some((surveySet) => surveySet.id === chosenSet)
+      ? [{ value: `set:${chosenSet}`, label: text.surveySet(chosenSet) }]
       : []),
   ];
   const kind = filters.surveyType ?? (filters.surveySetId ? `set:${filters.surveySetId}` : null);

@@ -75,6 +75,11 @@ const QUESTIONS: ResultsQuestion[] = [
   },
 ];
 
+const SURVEY_SETS = [
+  { id: 'set-as-needed', name: 'As Needed' },
+  { id: 'set-culinary', name: 'Culinary Experience' },
+];
+
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
@@ -96,6 +101,7 @@ function renderResults(
     if (pathname.startsWith(`${API}/users/facility/permission/`)) return jsonResponse(PERMISSIONS);
     if (pathname === `${API}/results/summary/`) return jsonResponse(SUMMARY);
     if (pathname === `${API}/results/questions/`) return jsonResponse(QUESTIONS);
+    if (pathname === `${API}/results/survey-sets/`) return jsonResponse(SURVEY_SETS);
     return jsonResponse({ detail: 'Not found.' }, 404);
   });
   const rendered = renderRoutes(
@@ -205,6 +211,39 @@ describe('Survey Results dashboard', () => {
     expect(screen.getByText(text.questions.chooseKind)).toBeVisible();
     expect(asked.some((url) => url.includes('/results/questions/'))).toBe(false);
     expect(screen.getByRole('button', { name: text.exports.csv })).toBeDisabled();
+  });
+
+  it("offers Admission, Discharge and the facilities' survey sets as the survey kind", async () => {
+    const { user, asked } = renderResults('/results?period=90&facility=fac-maple');
+    const kind = await screen.findByRole('combobox', { name: text.filters.kind });
+    await waitFor(() =>
+      expect(asked.some((url) => url.includes('/results/survey-sets/?facility_id=fac-maple'))).toBe(
+        true,
+      ),
+    );
+    await user.click(kind);
+    for (const name of [
+      text.filters.admission,
+      text.filters.discharge,
+      text.filters.surveySet('As Needed'),
+    ]) {
+      expect(await screen.findByRole('option', { name })).toBeInTheDocument();
+    }
+    await user.click(
+      await screen.findByRole('option', { name: text.filters.surveySet('Culinary Experience') }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toMatch(/[?&]set=set-culinary(&|$)/),
+    );
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (url) =>
+            url.startsWith(`${API}/results/questions/`) &&
+            url.includes('survey_set_id=set-culinary'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('says when no survey was submitted in the period', async () => {
