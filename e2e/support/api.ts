@@ -29,6 +29,8 @@ export interface DueSurvey {
   first_name: string;
   last_name: string;
   due_date: string;
+  /** The resident's preferred language (ADR 033). */
+  preferred_language?: string;
 }
 
 export async function dueSurveys(

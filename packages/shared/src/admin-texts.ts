@@ -510,7 +510,9 @@ export const ADMIN_TEXT = {
     } as Record<string, string>,
     questionText: (language: string) => `Question (${language})`,
     required: 'Required',
-    allowNonAnswer: 'The resident may decline ("Refused", "Don’t know")',
+    allowNonAnswer: 'Every question may be answered "Refused" or "Don’t know"',
+    allowNonAnswerHelp:
+      'A setting of the whole questionnaire, on by default: the resident may decline any question.',
     commentBox: 'Comments box',
     key: 'Key',
     options: 'Answer options',

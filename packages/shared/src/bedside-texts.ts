@@ -49,6 +49,8 @@ export const BEDSIDE_TEXT = {
   textSize: 'Text size',
   textSizes: { normal: 'Normal', large: 'Large', larger: 'Larger' },
   language: 'Language of the questions',
+  surveyLanguageHelp:
+    "For this survey only. The resident's preferred language is kept in Administration, Residents.",
   home: 'Home',
   back: 'Back',
   leaveHeading: 'Leave this survey?',

@@ -146,6 +146,11 @@ export type ResidentLanguage = (typeof RESIDENT_LANGUAGES)[number];
 /** The language every facility offers. */
 export const DEFAULT_RESIDENT_LANGUAGE = 'en' satisfies ResidentLanguage;
 
+/** Whether a stored language code is one the screens can show questions in. */
+export function isResidentLanguage(value: unknown): value is ResidentLanguage {
+  return typeof value === 'string' && (RESIDENT_LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Each resident language's name, as the screens show it. */
 export const RESIDENT_LANGUAGE_LABELS = {
   en: 'English',

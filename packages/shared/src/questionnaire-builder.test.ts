@@ -5,8 +5,10 @@ import {
   hasErrors,
   normalizeDraft,
   QUESTIONNAIRE_PROBLEM_TEXT as TEXT,
+  questionnaireAllowsNonAnswer,
   unusedKey,
   validateDraft,
+  withNonAnswerSetting,
   type DraftOption,
   type DraftProblem,
   type DraftQuestion,
@@ -433,5 +435,36 @@ describe('unusedKey', () => {
   it('numbers keys from 1, skipping those in use', () => {
     expect(unusedKey('q', [])).toBe('q-1');
     expect(unusedKey('q', ['q-1', 'q-3'])).toBe('q-2');
+  });
+});
+
+describe('the questionnaire’s non-answer setting (ADR 033)', () => {
+  const on = (key: string) => question(key, 'Text', { allow_non_answer: true });
+  const off = (key: string) => question(key, 'Text', { allow_non_answer: false });
+  const unset = (key: string) => question(key, 'Text');
+
+  it.each([
+    ['an empty questionnaire (the default)', [], true],
+    ['every question on', [on('a'), on('b')], true],
+    ['questions saved before the setting existed (no value)', [unset('a'), unset('b')], true],
+    ['some on, some off (a version from before it was one setting)', [off('a'), on('b')], true],
+    ['every question off', [off('a'), off('b')], false],
+  ] as const)('reads %s as %s', (_name, questions, expected) => {
+    expect(questionnaireAllowsNonAnswer(questions)).toBe(expected);
+  });
+
+  it('puts one value on every question, and the engine honours it', () => {
+    const draft = [on('a'), unset('b'), off('c')];
+    const none = withNonAnswerSetting(draft, false);
+    expect(none.map((item) => item.allow_non_answer)).toEqual([false, false, false]);
+    expect(draft.map((item) => item.allow_non_answer)).toEqual([true, undefined, false]);
+    const questions = draftToQuestions(none);
+    expect(answerAndAdvance(questions, initialRunnerState, null, 'Refused')).toEqual({
+      ok: false,
+      reason: 'non_answer_not_allowed',
+    });
+    const all = draftToQuestions(withNonAnswerSetting(draft, true));
+    const declined = answerAndAdvance(all, initialRunnerState, null, "Don't know");
+    expect(declined.ok).toBe(true);
   });
 });

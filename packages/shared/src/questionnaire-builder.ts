@@ -54,8 +54,33 @@ export interface DraftQuestion {
   number?: DraftNumber | undefined;
   /** Survey sets: a comments box under the question. */
   comment_box?: boolean | undefined;
-  /** The resident may decline ("Refused", "Don't know"); on unless turned off. */
+  /**
+   * The resident may decline ("Refused", "Don't know"); on unless turned off. A setting of the
+   * whole questionnaire (ADR 033): every question of a draft carries the same value
+   * (`withNonAnswerSetting`); versions published before may differ per question.
+   */
   allow_non_answer?: boolean | undefined;
+}
+
+/**
+ * The questionnaire's non-answer setting read from its questions (ADR 033): on unless every
+ * question has it off, so questionnaires saved before it was one setting read as they behaved
+ * for most of their questions, and an empty questionnaire as the default (on).
+ */
+export function questionnaireAllowsNonAnswer(
+  questions: readonly Pick<DraftQuestion, 'allow_non_answer'>[],
+): boolean {
+  return (
+    questions.length === 0 || questions.some((question) => question.allow_non_answer !== false)
+  );
+}
+
+/** Every question of a draft with the questionnaire's non-answer setting (ADR 033). */
+export function withNonAnswerSetting<Q extends Pick<DraftQuestion, 'allow_non_answer'>>(
+  questions: readonly Q[],
+  allow: boolean,
+): Q[] {
+  return questions.map((question) => ({ ...question, allow_non_answer: allow }));
 }
 
 export type ProblemSeverity = 'error' | 'warning';

@@ -16,7 +16,7 @@ import { Random } from './seed/demo.js';
 async function previousActivePatients(db: Kysely<Database>, facilityId: string) {
   const residents = await db
     .selectFrom('residents')
-    .select(['id', 'first_name', 'last_name'])
+    .select(['id', 'first_name', 'last_name', 'preferred_language'])
     .where('facility_id', '=', facilityId)
     .where('active', '=', 1)
     .orderBy('last_name')
@@ -26,6 +26,7 @@ async function previousActivePatients(db: Kysely<Database>, facilityId: string) 
   return residents.map((resident) => ({
     id: resident.id,
     name: `${resident.first_name} ${resident.last_name}`,
+    preferred_language: resident.preferred_language,
   }));
 }
 

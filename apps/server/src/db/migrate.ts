@@ -13,6 +13,7 @@ import * as results from './migrations/2026-11-26T15-00-results.js';
 import * as bedside from './migrations/2026-11-26T20-00-bedside.js';
 import * as recognition from './migrations/2026-11-27T10-00-recognition.js';
 import * as answerCounts from './migrations/2026-11-28T03-00-answer-counts.js';
+import * as residentLanguage from './migrations/2026-11-28T10-00-resident-language.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T20-00-bedside': bedside,
   '2026-11-27T10-00-recognition': recognition,
   '2026-11-28T03-00-answer-counts': answerCounts,
+  '2026-11-28T10-00-resident-language': residentLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

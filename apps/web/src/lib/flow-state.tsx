@@ -1,4 +1,11 @@
-import { IdSchema, RESPONDENTS, ResidentSurveyTypeSchema } from '@carevoice/shared';
+import {
+  IdSchema,
+  isResidentLanguage,
+  RESIDENT_LANGUAGES,
+  RESPONDENTS,
+  ResidentSurveyTypeSchema,
+  type ResidentLanguage,
+} from '@carevoice/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -32,6 +39,11 @@ export const SurveyFlowStateSchema = z.object({
   facilityId: IdSchema,
   /** Who answers, chosen at the consent screen (ADR 026); absent: the resident. */
   respondent: z.enum(RESPONDENTS).optional(),
+  /**
+   * The language the resident's questions open in (ADR 033): their preferred language from the
+   * due list, or the one chosen at the consent screen for this survey; absent: English.
+   */
+  language: z.enum(RESIDENT_LANGUAGES).optional(),
 });
 export type SurveyFlowState = z.infer<typeof SurveyFlowStateSchema>;
 
@@ -47,6 +59,8 @@ export type SurveySetFlowState = z.infer<typeof SurveySetFlowStateSchema>;
 export const SetSurveyFlowStateSchema = SurveySetFlowStateSchema.extend({
   patientId: IdSchema,
   patientName: z.string(),
+  /** The resident's preferred language (ADR 033); absent: English. */
+  language: z.enum(RESIDENT_LANGUAGES).optional(),
 });
 export type SetSurveyFlowState = z.infer<typeof SetSurveyFlowStateSchema>;
 
@@ -58,6 +72,14 @@ export const PrintFlowStateSchema = z.object({
   surveyLabel: z.string(),
 });
 export type PrintFlowState = z.infer<typeof PrintFlowStateSchema>;
+
+/**
+ * The flow state's `language` for a resident's stored preference: a language the question screens
+ * can show, or nothing (English) for a code they do not know.
+ */
+export function languageOf(code: string | undefined): { language?: ResidentLanguage } {
+  return isResidentLanguage(code) ? { language: code } : {};
+}
 
 export interface RequireFlowStateProps<S extends z.ZodType> {
   /** The navigation state this screen needs (one of the schemas above). */

@@ -62,7 +62,10 @@ function requiredText(max: number) {
 
 export const ClientIdSchema = requiredText(CENSUS_LIMITS.clientId);
 export const PersonNameSchema = requiredText(CENSUS_LIMITS.personName);
-export const LanguageCodeSchema = requiredText(CENSUS_LIMITS.language);
+/** A language code as typed or exported (`ES`, ` es `): kept in lower case (issue 17). */
+export const LanguageCodeSchema = requiredText(CENSUS_LIMITS.language).overwrite((value) =>
+  value.toLowerCase(),
+);
 
 /** Employee codes never contain '-': the active-employee list joins name and code with it (ADR 005). */
 export const EmployeeCodeSchema = requiredText(CENSUS_LIMITS.employeeCode).refine(

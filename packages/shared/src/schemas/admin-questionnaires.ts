@@ -94,6 +94,13 @@ export const DraftProblemSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * The questionnaire's setting "every question may be answered Refused or Don't know" (issue 17,
+ * ADR 033): on by default. Kept on every question of the draft and version
+ * (`withNonAnswerSetting`); optional in answers so older clients and files still read.
+ */
+const NonAnswerSettingSchema = z.boolean().optional();
+
 /** Who published a version, and when. */
 const PublicationSchema = z.object({
   published_at: z.string().nullable(),
@@ -142,8 +149,12 @@ export type QuestionnaireVersionSummary = z.infer<typeof QuestionnaireVersionSum
  */
 export const AdminQuestionnaireDetailSchema = AdminQuestionnaireSchema.extend({
   languages: z.array(z.string()),
-  draft: z.object({ questions: DraftQuestionsSchema }).nullable(),
-  published: z.object({ questions: DraftQuestionsSchema }).nullable(),
+  draft: z
+    .object({ questions: DraftQuestionsSchema, allow_non_answer: NonAnswerSettingSchema })
+    .nullable(),
+  published: z
+    .object({ questions: DraftQuestionsSchema, allow_non_answer: NonAnswerSettingSchema })
+    .nullable(),
   problems: z.array(DraftProblemSchema),
   versions: z.array(QuestionnaireVersionSummarySchema),
 });
@@ -152,6 +163,7 @@ export type AdminQuestionnaireDetail = z.infer<typeof AdminQuestionnaireDetailSc
 export const QuestionnaireVersionSchema = PublicationSchema.extend({
   version: z.number().int().min(1),
   questions: DraftQuestionsSchema,
+  allow_non_answer: NonAnswerSettingSchema,
 });
 export type QuestionnaireVersion = z.infer<typeof QuestionnaireVersionSchema>;
 
@@ -168,6 +180,8 @@ export const SaveDraftRequestSchema = z.object({
   questions: DraftQuestionsSchema.nullable(),
   version: VersionSchema,
   origin: z.enum(DRAFT_ORIGINS).optional(),
+  /** The questionnaire's non-answer setting; absent: read from the questions (ADR 033). */
+  allow_non_answer: z.boolean().optional(),
 });
 export type SaveDraftRequest = z.infer<typeof SaveDraftRequestSchema>;
 

@@ -18,6 +18,11 @@ export const SurveyListItemSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   due_date: DateStringSchema,
+  /**
+   * Beyond the spec (issue 17, ADR 033): the resident's preferred language, so the survey opens
+   * in it (a code of RESIDENT_LANGUAGES, or one the screens fall back to English for).
+   */
+  preferred_language: z.string().optional(),
 });
 export type SurveyListItem = z.infer<typeof SurveyListItemSchema>;
 
@@ -40,6 +45,8 @@ export const UnlistedResidentSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   client_id: z.string(),
+  /** Beyond the spec: the resident's preferred language (ADR 033). */
+  preferred_language: z.string().optional(),
 });
 export type UnlistedResident = z.infer<typeof UnlistedResidentSchema>;
 export const UnlistedResidentsResponseSchema = z.object({ data: z.array(UnlistedResidentSchema) });
@@ -171,7 +178,12 @@ export const SurveySetSchema = z.object({ id: IdSchema, name: z.string() });
 export type SurveySet = z.infer<typeof SurveySetSchema>;
 export const SurveySetsResponseSchema = z.array(SurveySetSchema);
 
-export const ActivePatientSchema = z.object({ id: IdSchema, name: z.string() });
+export const ActivePatientSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** Beyond the spec: the resident's preferred language (ADR 033). */
+  preferred_language: z.string().optional(),
+});
 export type ActivePatient = z.infer<typeof ActivePatientSchema>;
 export const ActivePatientsResponseSchema = z.array(ActivePatientSchema);
 

@@ -25,7 +25,9 @@ import {
   hasErrors,
   MESSAGES,
   orderedLanguages,
+  questionnaireAllowsNonAnswer,
   validateDraft,
+  withNonAnswerSetting,
   type AdminQuestionnaire,
   type AdminQuestionnaireDetail,
   type AdminQuestionnaireListQuery,
@@ -216,8 +218,12 @@ export async function questionnaireDetail(
   return {
     ...toItem(loaded),
     languages,
-    draft: draft ? { questions: draft } : null,
-    published: published ? { questions: published } : null,
+    draft: draft
+      ? { questions: draft, allow_non_answer: questionnaireAllowsNonAnswer(draft) }
+      : null,
+    published: published
+      ? { questions: published, allow_non_answer: questionnaireAllowsNonAnswer(published) }
+      : null,
     problems: validateDraft(draft ?? published ?? [], { languages }),
     versions: versions.map(versionSummary),
   };
@@ -234,7 +240,8 @@ export async function questionnaireVersion(
   const row = await findVersion(ctx.db, id, version);
   if (!row) throw notFound(text.versionNotFound);
   const { questions: _count, ...summary } = versionSummary(row);
-  return { ...summary, questions: parseQuestions(row.questions_json) ?? [] };
+  const questions = parseQuestions(row.questions_json) ?? [];
+  return { ...summary, questions, allow_non_answer: questionnaireAllowsNonAnswer(questions) };
 }
 
 /** One audit event per facility concerned, or one without a facility (a set offered nowhere). */
@@ -265,20 +272,28 @@ export async function saveDraft(
 ): Promise<SaveDraftResponse> {
   const loaded = await loadFor(ctx.db, user, id, 'edit');
   const languages = await languagesFor(ctx.db, loaded.facilityIds);
+  // One non-answer setting for the whole questionnaire (ADR 033), kept on every question.
+  const questions =
+    input.questions === null
+      ? null
+      : withNonAnswerSetting(
+          input.questions,
+          input.allow_non_answer ?? questionnaireAllowsNonAnswer(input.questions),
+        );
   await ctx.db.transaction().execute(async (trx) => {
-    const json = input.questions === null ? null : JSON.stringify(input.questions);
+    const json = questions === null ? null : JSON.stringify(questions);
     if (!(await saveDraftAtVersion(trx, id, input.version, json))) throw versionConflict();
     if (input.origin !== undefined) {
       await auditPerFacility(trx, meta, loaded.facilityIds, {
         action: 'questionnaire.draft_replaced',
         targetType: 'questionnaire',
         targetId: id,
-        detail: { origin: input.origin, questions: input.questions?.length ?? 0 },
+        detail: { origin: input.origin, questions: questions?.length ?? 0 },
       });
     }
   });
   return {
-    errors: input.questions === null ? [] : validateDraft(input.questions, { languages }),
+    errors: questions === null ? [] : validateDraft(questions, { languages }),
     version: input.version + 1,
   };
 }
@@ -297,8 +312,10 @@ export async function publishQuestionnaire(
 ): Promise<number> {
   const loaded = await loadFor(ctx.db, user, id, 'edit');
   if (loaded.row.version !== input.version) throw versionConflict();
-  const draft = parseQuestions(loaded.row.draft_json);
-  if (draft === null) throw new HttpError(409, text.noDraft);
+  const saved = parseQuestions(loaded.row.draft_json);
+  if (saved === null) throw new HttpError(409, text.noDraft);
+  // A draft saved before the setting was one (ADR 033) is published with one setting too.
+  const draft = withNonAnswerSetting(saved, questionnaireAllowsNonAnswer(saved));
   const languages = await languagesFor(ctx.db, loaded.facilityIds);
   const problems = validateDraft(draft, { languages });
   if (hasErrors(problems)) {

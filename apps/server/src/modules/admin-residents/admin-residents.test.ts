@@ -385,7 +385,13 @@ describeEachDialect('census: residents', (dialect) => {
         created_at: t.clock.now().toISOString(),
       });
       expect(await dueList(staff, facilityId, 'Admission')).toEqual([
-        { id: survey?.id, first_name: 'Ada', last_name: 'Lovelace', due_date: '2026-11-25' },
+        {
+          id: survey?.id,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          due_date: '2026-11-25',
+          preferred_language: 'en',
+        },
       ]);
       const [event] = await auditOf('survey.scheduled', facilityId);
       expect(event?.target_id).toBe(survey?.id);
@@ -414,7 +420,13 @@ describeEachDialect('census: residents', (dialect) => {
       const [discharge] = await openSurveysOf(id, 'Discharge');
       expect(discharge?.due_date).toBe('2026-12-03');
       expect(await dueList(staff, facilityId, 'Discharge')).toEqual([
-        { id: discharge?.id, first_name: 'Ada', last_name: 'Lovelace', due_date: '2026-12-03' },
+        {
+          id: discharge?.id,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          due_date: '2026-12-03',
+          preferred_language: 'en',
+        },
       ]);
     });
 
@@ -719,6 +731,64 @@ describeEachDialect('census: residents', (dialect) => {
         expect(refused).toMatchObject({ created: 1, updated: 1, unchanged: 0 });
       }
       expect(await dbState(t)).toEqual(before);
+    });
+
+    it('reads a language code in any case ("ES", " es ") and refuses one the facility does not offer, naming row and column', async () => {
+      const facilityId = await newFacility({ languages: ['en', 'es'] });
+      const report = await importOk(
+        facilityId,
+        file('LC-1,Ana,Ruiz,,,ES', 'LC-2,Luis,Vega,,, eS ', 'LC-3,Ann,Lee,,,En'),
+        false,
+      );
+      expect(report).toMatchObject({ created: 3, updated: 0, unchanged: 0, errors: [] });
+      for (const [clientId, language] of [
+        ['LC-1', 'es'],
+        ['LC-2', 'es'],
+        ['LC-3', 'en'],
+      ] as const) {
+        expect((await residentByClientId(facilityId, clientId)).preferred_language).toBe(language);
+      }
+      // The same file again, in lower case: nothing changed.
+      expect(
+        await importOk(facilityId, file('LC-1,Ana,Ruiz,,,es', 'LC-2,Luis,Vega,,,es'), true),
+      ).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+
+      const before = await dbState(t);
+      const refused = await importRefused(
+        facilityId,
+        file('LC-4,Jean,Roux,,,FR', 'LC-5,Ana,Ruiz,,,spanish', 'LC-1,Ana,Ruiz,,,es'),
+        false,
+      );
+      expect(refused.errors).toEqual([
+        { row: 2, column: 'preferred_language', message: text.languageNotOffered(['en', 'es']) },
+        { row: 3, column: 'preferred_language', message: text.languageNotOffered(['en', 'es']) },
+      ]);
+      expect(await dbState(t)).toEqual(before);
+
+      // An English-only facility refuses Spanish.
+      const englishOnly = await newFacility({ languages: ['en'] });
+      const spanish = await importRefused(englishOnly, file('LC-6,Ana,Ruiz,,,es'), true);
+      expect(spanish.errors).toEqual([
+        { row: 2, column: 'preferred_language', message: text.languageNotOffered(['en']) },
+      ]);
+    });
+
+    it('the form takes a language code in any case too, and the due list carries it to the tablet', async () => {
+      const facilityId = await newFacility({ admissionDays: 2 });
+      const id = await createOk(
+        facilityId,
+        resident('LF-1', { preferred_language: 'ES', admitted_on: '2026-11-20' }),
+      );
+      expect((await residentRow(id)).preferred_language).toBe('es');
+      const staff = await staffOf(facilityId);
+      expect(await dueList(staff, facilityId, 'Admission')).toEqual([
+        expect.objectContaining({ first_name: 'Ada', preferred_language: 'es' }),
+      ]);
+      const edited = await patchOk(id, { preferred_language: 'En', version: 1 });
+      expect(edited.preferred_language).toBe('en');
+      const refused = await patch(id, { preferred_language: 'fr', version: 2 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ detail: text.languageNotOffered(['en', 'es']) });
     });
 
     it('names a missing, unknown or repeated column in the header and reads no row', async () => {

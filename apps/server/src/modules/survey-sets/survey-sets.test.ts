@@ -76,10 +76,15 @@ describeEachDialect('survey sets', (dialect) => {
       const lastNames = patients.map((patient) => {
         const resident = byId.get(patient.id)!;
         expect(patient.name).toBe(`${resident.first_name} ${resident.last_name}`);
+        // The resident's language, so the set survey opens in it (ADR 033).
+        expect(patient.preferred_language).toBe(resident.preferred_language);
         return resident.last_name;
       });
       expect(lastNames).toEqual([...lastNames].sort());
       expect(patients.map((patient) => patient.id)).not.toContain(residentId('maple-grove', 49));
+      expect(new Set(patients.map((patient) => patient.preferred_language))).toEqual(
+        new Set(['en', 'es']),
+      );
     });
 
     it('refuses another facility with 403', async () => {

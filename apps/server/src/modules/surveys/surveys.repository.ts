@@ -58,7 +58,13 @@ export async function listDueSurveys(
   let query = db
     .selectFrom('surveys')
     .innerJoin('residents', 'residents.id', 'surveys.resident_id')
-    .select(['surveys.id', 'residents.first_name', 'residents.last_name', listDate.as('due_date')])
+    .select([
+      'surveys.id',
+      'residents.first_name',
+      'residents.last_name',
+      listDate.as('due_date'),
+      'residents.preferred_language',
+    ])
     .where('surveys.facility_id', '=', facilityId)
     .where('surveys.survey_type', '=', surveyType)
     .where(openSurvey)
@@ -99,12 +105,20 @@ export async function searchActiveResidents(
   facilityId: string,
   text: string,
   limit: number,
-): Promise<{ id: string; first_name: string; last_name: string; client_id: string }[]> {
+): Promise<
+  {
+    id: string;
+    first_name: string;
+    last_name: string;
+    client_id: string;
+    preferred_language: string;
+  }[]
+> {
   const pattern = containsPattern(text);
   const contains = (expression: RawBuilder<unknown>) => containsText(dialect, expression, pattern);
   return db
     .selectFrom('residents')
-    .select(['id', 'first_name', 'last_name', 'client_id'])
+    .select(['id', 'first_name', 'last_name', 'client_id', 'preferred_language'])
     .where('facility_id', '=', facilityId)
     .where('active', '=', 1)
     .where((eb) =>
@@ -125,7 +139,7 @@ export async function searchActiveResidents(
 
 /**
  * The facility's active residents as ONE JSON array of `ActivePatientSchema` items,
- * `{id, name: "First Last"}` by last and first name (db/json-rows.ts): a few thousand rows, which
+ * `{id, name: "First Last", preferred_language}` by last and first name (db/json-rows.ts): a few thousand rows, which
  * cost more than twice as much when handed to JavaScript one by one.
  */
 export async function activeResidentsJson(
@@ -140,6 +154,7 @@ export async function activeResidentsJson(
       'first_name',
       'last_name',
       sql<string>`first_name || ' ' || last_name`.as('name'),
+      'preferred_language',
     ])
     .where('facility_id', '=', facilityId)
     .where('active', '=', 1)
@@ -149,9 +164,12 @@ export async function activeResidentsJson(
   const row = await db
     .selectFrom(residents.as('r'))
     .select(
-      jsonArray(dialect, 'r', { id: 'id', name: 'name' }, ['last_name', 'first_name', 'id']).as(
-        'list',
-      ),
+      jsonArray(
+        dialect,
+        'r',
+        { id: 'id', name: 'name', preferred_language: 'preferred_language' },
+        ['last_name', 'first_name', 'id'],
+      ).as('list'),
     )
     .executeTakeFirst();
   // An aggregate without GROUP BY always answers one row.

@@ -83,6 +83,7 @@ describeEachDialect('survey records', (dialect) => {
           'first_name',
           'last_name',
           'due_date',
+          'preferred_language',
         ]);
       }
     });
@@ -216,6 +217,7 @@ describeEachDialect('survey records', (dialect) => {
           first_name: target.first_name,
           last_name: target.last_name,
           client_id: target.client_id,
+          preferred_language: target.preferred_language,
         });
         const needle = text.toLowerCase();
         for (const row of data) {
@@ -280,7 +282,7 @@ describeEachDialect('survey records', (dialect) => {
           sql<boolean>`lower(${sql.raw(column)}) like ${pattern} escape '\\'`;
         const before = await t.db
           .selectFrom('residents')
-          .select(['id', 'first_name', 'last_name', 'client_id'])
+          .select(['id', 'first_name', 'last_name', 'client_id', 'preferred_language'])
           .where('facility_id', '=', MAPLE)
           .where('active', '=', 1)
           .where((eb) =>

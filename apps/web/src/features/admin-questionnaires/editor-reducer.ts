@@ -1,4 +1,9 @@
-import { unusedKey, type DraftQuestion } from '@carevoice/shared';
+import {
+  questionnaireAllowsNonAnswer,
+  unusedKey,
+  withNonAnswerSetting,
+  type DraftQuestion,
+} from '@carevoice/shared';
 
 /**
  * The questions in the editor (ADR 017): changed only by these actions, so every change is one
@@ -13,7 +18,19 @@ export type EditorAction =
   | { type: 'update'; index: number; question: DraftQuestion }
   | { type: 'duplicate'; index: number }
   | { type: 'remove'; index: number }
-  | { type: 'move'; from: number; to: number };
+  | { type: 'move'; from: number; to: number }
+  /** The questionnaire's setting: every question may be declined, or none (ADR 033). */
+  | { type: 'allow-non-answer'; allow: boolean };
+
+/**
+ * Questions with one non-answer setting for the questionnaire (ADR 033): questionnaires saved
+ * when it was a setting of each question read as on unless every question had it off.
+ */
+export function withOneNonAnswerSetting(
+  questions: readonly DraftQuestion[],
+): readonly DraftQuestion[] {
+  return withNonAnswerSetting(questions, questionnaireAllowsNonAnswer(questions));
+}
 
 /** A new question of the type, with a key no other question has. */
 export function newQuestion(type: string, existing: readonly DraftQuestion[]): DraftQuestion {
@@ -66,9 +83,15 @@ export function editorReducer(
 ): readonly DraftQuestion[] {
   switch (action.type) {
     case 'replace':
-      return action.questions;
+      return withOneNonAnswerSetting(action.questions);
     case 'add':
-      return [...questions, action.question];
+      // A new question follows the questionnaire's non-answer setting.
+      return [
+        ...questions,
+        { ...action.question, allow_non_answer: questionnaireAllowsNonAnswer(questions) },
+      ];
+    case 'allow-non-answer':
+      return withNonAnswerSetting(questions, action.allow);
     case 'update':
       return questions.map((question, index) =>
         index === action.index ? action.question : question,

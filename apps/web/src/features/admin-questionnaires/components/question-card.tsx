@@ -388,15 +388,6 @@ function CardEditor(props: QuestionCardProps) {
           onChange={(event) => update({ ...question, required: event.currentTarget.checked })}
           mb={8}
         />
-        <Switch
-          label={text.allowNonAnswer}
-          checked={question.allow_non_answer !== false}
-          disabled={readOnly}
-          onChange={(event) =>
-            update({ ...question, allow_non_answer: event.currentTarget.checked })
-          }
-          mb={8}
-        />
         {setQuestionnaire && (
           <Switch
             label={text.commentBox}

@@ -174,6 +174,21 @@ describe('the questionnaire editor', { timeout: 30_000 }, () => {
     );
   });
 
+  it('turns "Refused" and "Don\'t know" off for the whole questionnaire with one switch and saves it on every question', async () => {
+    const { user, sent } = renderEditor();
+    await screen.findByText('1. How welcome did you feel?');
+    const setting = screen.getByRole('switch', { name: text.allowNonAnswer });
+    expect(setting).toBeChecked();
+    await user.click(setting);
+    expect(setting).not.toBeChecked();
+    await waitFor(() => expect(saveState()).toHaveTextContent(text.saved), { timeout: 3000 });
+    const saved = drafts(sent).at(-1)?.questions ?? [];
+    expect(saved.map((question) => question.allow_non_answer)).toEqual(QUESTIONS.map(() => false));
+    // No per-question switch any more: it is one setting.
+    await user.click(screen.getByRole('button', { name: text.expand(1) }));
+    expect(screen.getAllByRole('switch', { name: text.allowNonAnswer })).toHaveLength(1);
+  });
+
   it('shows an error next to the question while it is wrong, and lists it before publishing', async () => {
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: text.expand(3) }));

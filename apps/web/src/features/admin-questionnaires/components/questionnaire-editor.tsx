@@ -2,6 +2,7 @@ import {
   ADMIN_TEXT,
   QUESTIONNAIRE_FILE_FORMAT,
   QuestionnaireFileSchema,
+  questionnaireAllowsNonAnswer,
   translationLanguages,
   validateDraft,
   type AdminQuestionnaireDetail,
@@ -21,6 +22,7 @@ import {
   NativeSelect,
   Paper,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -29,6 +31,7 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useId,
   useMemo,
   useReducer,
   useRef,
@@ -42,7 +45,12 @@ import { getQuestionnaire } from '../api/get-questionnaire';
 import { getQuestionnaireVersion } from '../api/get-questionnaire-version';
 import { useQuestionnaires } from '../api/get-questionnaires';
 import { usePublishQuestionnaire } from '../api/publish-questionnaire';
-import { editorReducer, newQuestion, type EditorAction } from '../editor-reducer';
+import {
+  editorReducer,
+  newQuestion,
+  withOneNonAnswerSetting,
+  type EditorAction,
+} from '../editor-reducer';
 import { useAutosave, type SaveStatus } from '../hooks/use-autosave';
 import { questionnaireTitle } from '../questionnaire-title';
 import { RESIDENT_SATISFACTION_TEMPLATE } from '../templates';
@@ -258,8 +266,9 @@ export function QuestionnaireEditor({
 }) {
   const queryClient = useQueryClient();
   const readOnly = !questionnaire.editable;
+  const nonAnswerHelpId = useId();
   const initial = questionnaire.draft?.questions ?? questionnaire.published?.questions ?? [];
-  const [questions, dispatchEdit] = useReducer(editorReducer, initial);
+  const [questions, dispatchEdit] = useReducer(editorReducer, initial, withOneNonAnswerSetting);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [publishFailure, setPublishFailure] = useState<string | null>(null);
@@ -487,6 +496,21 @@ export function QuestionnaireEditor({
           {text.exportJson}
         </Button>
       </Group>
+
+      <Stack gap={4}>
+        <Switch
+          label={text.allowNonAnswer}
+          aria-describedby={nonAnswerHelpId}
+          checked={questionnaireAllowsNonAnswer(questions)}
+          disabled={readOnly}
+          onChange={(event) =>
+            edit({ type: 'allow-non-answer', allow: event.currentTarget.checked })
+          }
+        />
+        <Text id={nonAnswerHelpId} fz="sm" c="dimmed">
+          {text.allowNonAnswerHelp}
+        </Text>
+      </Stack>
 
       <ProblemSummary problems={problems} positions={positions} />
       <div aria-live="polite" className="visually-hidden" style={VISUALLY_HIDDEN}>

@@ -7,7 +7,7 @@ import { ChoiceCard } from '@/components/choice-card';
 import { Spinner } from '@/components/spinner';
 import { BackAndHome } from '@/components/way-out';
 import { paths } from '@/config/paths';
-import type { SetSurveyFlowState, SurveySetFlowState } from '@/lib/flow-state';
+import { languageOf, type SetSurveyFlowState, type SurveySetFlowState } from '@/lib/flow-state';
 import { useCreateSetSurvey } from '../api/create-set-survey';
 import { useActivePatients } from '../api/get-active-patients';
 
@@ -38,6 +38,7 @@ export function ActivePatients({ flow }: { flow: SurveySetFlowState }) {
             ...flow,
             patientId: survey_id,
             patientName: patient.name,
+            ...languageOf(patient.preferred_language),
           };
           void navigate(paths.surveySetQuestions, { state });
         },

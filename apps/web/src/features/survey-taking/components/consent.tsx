@@ -1,4 +1,12 @@
-import { BEDSIDE_TEXT, MESSAGES, RESPONDENTS, UI_TEXT, type Respondent } from '@carevoice/shared';
+import {
+  BEDSIDE_TEXT,
+  isResidentLanguage,
+  MESSAGES,
+  RESPONDENTS,
+  UI_TEXT,
+  type ResidentLanguage,
+  type Respondent,
+} from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,9 +15,12 @@ import { paths } from '@/config/paths';
 import type { SurveyFlowState } from '@/lib/flow-state';
 import { toast } from '@/lib/toast';
 import { useConsentRefused } from '../api/consent-refused';
+import { useQuestions } from '../api/get-questions';
 import { useFinishedSurvey } from '../finished-surveys';
+import { languageName, questionLanguages } from '../languages';
 import classes from './choice-row.module.css';
 import { FinishedSurveyStatus } from './finished-survey';
+import { Toggles } from './toggles';
 
 const text = UI_TEXT.questions;
 
@@ -18,6 +29,11 @@ const text = UI_TEXT.questions;
  * ADR 026), then Yes opens the questions, where the survey starts on the device (or goes on,
  * when it is already in progress here); No records the refusal as the survey's outcome, with
  * who declined, and goes Home. A survey finished on this tablet shows its status instead.
+ *
+ * The language of the questions (ADR 033) starts as the resident's preferred one and can be
+ * changed here for this survey only, when the questionnaire is written in more than English; the
+ * preference itself is kept by Administration (the census, often imported from the EHR). These
+ * screens stay in the staff's language.
  */
 export function Consent({ flow }: { flow: SurveyFlowState }) {
   const navigate = useNavigate();
@@ -25,6 +41,9 @@ export function Consent({ flow }: { flow: SurveyFlowState }) {
   const refuse = useConsentRefused();
   const legendId = useId();
   const [respondent, setRespondent] = useState<Respondent>(flow.respondent ?? 'resident');
+  const [language, setLanguage] = useState<ResidentLanguage>(flow.language ?? 'en');
+  const questions = useQuestions(flow.surveyType, flow.facilityId);
+  const languages = questionLanguages(questions.data ?? []);
 
   if (finished) return <FinishedSurveyStatus finished={finished} />;
 
@@ -72,11 +91,29 @@ export function Consent({ flow }: { flow: SurveyFlowState }) {
               </label>
             ))}
           </Stack>
+          {languages.length > 1 && (
+            <Stack gap={6}>
+              <Text fw={600}>{BEDSIDE_TEXT.language}</Text>
+              <Toggles
+                label={BEDSIDE_TEXT.language}
+                value={language}
+                onChange={(value) => {
+                  if (isResidentLanguage(value)) setLanguage(value);
+                }}
+                options={languages.map((item) => ({ value: item, label: languageName(item) }))}
+              />
+              <Text c="dimmed" size="sm">
+                {BEDSIDE_TEXT.surveyLanguageHelp}
+              </Text>
+            </Stack>
+          )}
           <Group grow>
             <Button
               size="xl"
               onClick={() =>
-                void navigate(paths.surveyQuestion, { state: { ...flow, respondent } })
+                void navigate(paths.surveyQuestion, {
+                  state: { ...flow, respondent, language },
+                })
               }
             >
               {text.yes}

@@ -2,8 +2,8 @@ import {
   allowsNonAnswer,
   answerProblem,
   BEDSIDE_TEXT,
+  isResidentLanguage,
   NON_ANSWERS,
-  RESIDENT_LANGUAGE_LABELS,
   MESSAGES,
   UI_TEXT,
   type AnswerProblem,
@@ -17,7 +17,9 @@ import { Spinner } from '@/components/spinner';
 import { QUESTION_TRANSITION_MS } from '@/config/constants';
 import type { Draft } from '../draft/draft';
 import type { DraftAction } from '../draft/draft-reducer';
+import { languageName, questionLanguages } from '../languages';
 import { AnswerInput } from './question-input';
+import { Toggles } from './toggles';
 
 const text = UI_TEXT.questions;
 
@@ -73,7 +75,7 @@ export function QuestionRunner({
     const kept = readTextSize();
     return isTextSize(kept) ? kept : 'normal';
   });
-  const languages = [...new Set(questions.flatMap((item) => Object.keys(item.texts ?? {})))];
+  const languages = questionLanguages(questions);
   const language = draft.language ?? 'en';
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -163,18 +165,14 @@ export function QuestionRunner({
             </div>
           </Stack>
           <Group gap="sm">
-            {languages.length > 0 && (
+            {languages.length > 1 && (
               <Toggles
                 label={BEDSIDE_TEXT.language}
                 value={language}
-                onChange={(value) =>
-                  dispatch({ type: 'language', language: value === 'es' ? 'es' : 'en' })
-                }
-                options={['en', ...languages.filter((item) => item !== 'en')].map((item) => ({
-                  value: item,
-                  label:
-                    RESIDENT_LANGUAGE_LABELS[item as keyof typeof RESIDENT_LANGUAGE_LABELS] ?? item,
-                }))}
+                onChange={(value) => {
+                  if (isResidentLanguage(value)) dispatch({ type: 'language', language: value });
+                }}
+                options={languages.map((item) => ({ value: item, label: languageName(item) }))}
               />
             )}
             <Toggles
@@ -278,34 +276,5 @@ export function QuestionRunner({
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-/** A few buttons of which one is on (the language, the text size): a labelled group. */
-function Toggles({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Group gap={4} role="group" aria-label={label} wrap="nowrap">
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          size="compact-md"
-          variant={option.value === value ? 'filled' : 'default'}
-          aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </Button>
-      ))}
-    </Group>
   );
 }

@@ -21,6 +21,20 @@ describe('createDraft', () => {
     });
   });
 
+  it("opens in the resident's language from the flow (ADR 033), English when it has none", () => {
+    const spanish = createDraft({
+      kind: 'resident',
+      userId: 'u',
+      flow: { ...FLOW, language: 'es' },
+    });
+    expect(spanish.language).toBe('es');
+    const set = createDraft({ kind: 'set', userId: 'u', flow: { ...SET_FLOW, language: 'es' } });
+    expect(set.language).toBe('es');
+    expect(createDraft({ kind: 'resident', userId: 'u', flow: FLOW })).not.toHaveProperty(
+      'language',
+    );
+  });
+
   it('gives every survey its own key', () => {
     const keys = new Set(
       Array.from(

@@ -35,7 +35,10 @@ export const DraftFieldsSchema = z.object({
   pending: z.string().max(TEXT_MAX_LENGTH).nullable(),
   /** A non-answer chosen for the question on screen instead of an answer, not yet confirmed. */
   pendingNonAnswer: z.enum(NON_ANSWERS).optional(),
-  /** The language the questions are shown in, switched for this survey (absent: English). */
+  /**
+   * The language the questions are shown in: the resident's (the flow's `language`) when the
+   * survey starts, switched with one tap for this survey (absent: English).
+   */
   language: z.enum(RESIDENT_LANGUAGES).optional(),
   /** Comments per question id (survey sets). */
   comments: z.record(z.string(), z.string().max(TEXT_MAX_LENGTH)),
@@ -106,7 +109,14 @@ export function createDraft(survey: NewDraft<ResidentDraft>): ResidentDraft;
 export function createDraft(survey: NewDraft<SetDraft>): SetDraft;
 export function createDraft(survey: NewDraft): Draft;
 export function createDraft(survey: NewDraft): Draft {
-  return { ...survey, idempotencyKey: newIdempotencyKey(), ...freshProgress() };
+  // The survey opens in the resident's language (ADR 033); the switch changes it for this survey.
+  const language = survey.flow.language;
+  return {
+    ...survey,
+    idempotencyKey: newIdempotencyKey(),
+    ...freshProgress(),
+    ...(language ? { language } : {}),
+  };
 }
 
 /** '{type}' of a survey as people read it: the survey type, or the survey set's name. */

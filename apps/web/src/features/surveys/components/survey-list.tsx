@@ -20,7 +20,12 @@ import { DATE_RANGE_SEPARATOR, REDIRECT_AFTER_CREATE_MS } from '@/config/constan
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
-import type { FacilityFlowState, SurveyFlowState, SurveyListFlowState } from '@/lib/flow-state';
+import {
+  languageOf,
+  type FacilityFlowState,
+  type SurveyFlowState,
+  type SurveyListFlowState,
+} from '@/lib/flow-state';
 import { useSurveyList } from '../api/get-survey-list';
 import { useSurveyListDated, type DueDateRange } from '../api/get-survey-list-dated';
 import { filterSurveys } from '../filter-surveys';
@@ -79,6 +84,7 @@ export function SurveyList({ flow }: { flow: SurveyListFlowState }) {
       patientName: `${item.first_name} ${item.last_name}`,
       surveyType: flow.surveyType,
       facilityId: flow.facility_id,
+      ...languageOf(item.preferred_language),
     };
     void navigate(choicePath(flow.surveyType), { state });
   };

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
-import type { SurveyFlowState } from '@/lib/flow-state';
+import { languageOf, type SurveyFlowState } from '@/lib/flow-state';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUnlistedResidents } from '../api/get-unlisted-residents';
 
@@ -92,7 +92,13 @@ function UnlistedResidentSearch({
         onSuccess: ({ survey_id }) => {
           setCreated(true);
           toast.success(MESSAGES.surveyCreated);
-          onCreated({ patientId: survey_id, patientName, surveyType, facilityId });
+          onCreated({
+            patientId: survey_id,
+            patientName,
+            surveyType,
+            facilityId,
+            ...languageOf(resident.preferred_language),
+          });
         },
         onError: () => toast.error(MESSAGES.somethingWentWrong),
       },

@@ -1,0 +1,50 @@
+import type { DraftQuestion } from '@carevoice/shared';
+import { describe, expect, it } from 'vitest';
+import { editorReducer, newQuestion, withOneNonAnswerSetting } from './editor-reducer';
+
+const question = (key: string, allow?: boolean): DraftQuestion => ({
+  key,
+  type: 'Text',
+  text: { en: `Question ${key}?` },
+  options: [],
+  required: true,
+  ...(allow === undefined ? {} : { allow_non_answer: allow }),
+});
+
+const settings = (questions: readonly DraftQuestion[]) =>
+  questions.map((item) => item.allow_non_answer);
+
+describe('the questionnaire’s non-answer setting in the editor (ADR 033)', () => {
+  it('turns "Refused" and "Don\'t know" off and on for every question at once', () => {
+    const start = [question('a', true), question('b', true)];
+    const off = editorReducer(start, { type: 'allow-non-answer', allow: false });
+    expect(settings(off)).toEqual([false, false]);
+    expect(settings(editorReducer(off, { type: 'allow-non-answer', allow: true }))).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('gives a new question the questionnaire’s setting', () => {
+    const off = [question('a', false)];
+    const added = editorReducer(off, { type: 'add', question: newQuestion('Radio', off) });
+    expect(settings(added)).toEqual([false, false]);
+    const empty = editorReducer([], { type: 'add', question: newQuestion('Text', []) });
+    expect(settings(empty)).toEqual([true]);
+  });
+
+  it('reads questions saved per question as one setting: on unless every one was off', () => {
+    expect(settings(withOneNonAnswerSetting([question('a', false), question('b')]))).toEqual([
+      true,
+      true,
+    ]);
+    expect(settings(withOneNonAnswerSetting([question('a', false), question('b', false)]))).toEqual(
+      [false, false],
+    );
+    const replaced = editorReducer([], {
+      type: 'replace',
+      questions: [question('a', false), question('b', true)],
+    });
+    expect(settings(replaced)).toEqual([true, true]);
+  });
+});
