@@ -31,6 +31,12 @@ const adminCode =
 /** Recognition (DESIGN §8): its features and texts, shared by the review, summary and certificate. */
 const recognitionCode =
   /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](recognition|acknowledgements)[\\/]|packages[\\/]shared[\\/]src[\\/]recognition-texts\.ts$)/;
+/**
+ * Survey Results' code and screen texts shared by its screens (and My account's alert mail
+ * switch): only they load it. Not the alerts calls, which Home's tile makes.
+ */
+const resultsCode =
+  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/]results[\\/](?!api[\\/]alerts\.ts$)|packages[\\/]shared[\\/]src[\\/]results-screen-texts\.ts$)/;
 
 /**
  * The charts of Survey Results (@mantine/charts, recharts and its dependencies): loaded only when
@@ -299,6 +305,14 @@ export default defineConfig({
               test: recognitionCode,
               minShareCount: 2,
               priority: 0.6,
+              includeDependenciesRecursively: false,
+            },
+            // Survey Results' code and texts shared by its screens (see resultsCode).
+            {
+              name: 'results',
+              test: resultsCode,
+              minShareCount: 2,
+              priority: 0.55,
               includeDependenciesRecursively: false,
             },
             // The app's own code (API calls, hooks, shared contract) used by several screens.

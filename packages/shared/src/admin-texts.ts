@@ -2,12 +2,12 @@ import type { AuditAction, PermissionType } from './enums.js';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   INVITATION_TTL_HOURS,
-  PASSWORD_MIN_LENGTH,
   SURVEY_DUE_DAYS_MAX,
 } from './limits.js';
 import { FACILITY_FIELD_MESSAGES, SURVEY_SET_FIELD_MESSAGES } from './schemas/admin-facilities.js';
 import { USER_FIELD_MESSAGES } from './schemas/admin-users.js';
 import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
+import { INVITATION_TEXT } from './invitation-texts.js';
 
 /**
  * Every text of the back office (DESIGN §8): the screens' words and the server's messages, one
@@ -158,21 +158,8 @@ export const ADMIN_TEXT = {
       'This user never set a password, so a new invitation was sent. They can sign in once they accept it.',
     invitationResent: 'A new invitation was sent. The link in the earlier email no longer works.',
     invitationRevoked: 'The invitation was revoked. Its link no longer works.',
-    // The public page that accepts an invitation
-    acceptHeading: 'Set your password',
-    acceptIntro: 'Welcome to CareVoice. Choose a password to finish setting up your account.',
-    newPassword: 'New password',
-    newPasswordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
-    repeatPassword: 'Repeat the password',
-    passwordsDiffer: 'The two passwords are not the same.',
-    setPassword: 'Set password',
-    acceptedHeading: 'Your account is ready',
-    invitationAccepted:
-      'Your password is set. Sign in with your email address and the new password.',
-    signIn: 'Sign in',
-    noToken: USER_FIELD_MESSAGES.noToken,
-    invitationInvalid: USER_FIELD_MESSAGES.invitationInvalid,
-    invitationExpired: `This invitation link has expired (links work for ${INVITATION_TTL_HOURS} hours). Ask your administrator to send a new invitation.`,
+    // The public page that accepts an invitation (its own module, invitation-texts.ts)
+    ...INVITATION_TEXT,
   },
   facilities: {
     heading: 'Facilities',

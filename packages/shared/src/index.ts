@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './admin-texts.js';
+export * from './invitation-texts.js';
 export * from './account-texts.js';
 export * from './permissions.js';
 export * from './endpoints.js';

@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, NewPasswordSchema, UI_TEXT } from '@carevoice/shared';
+import { INVITATION_TEXT, NewPasswordSchema, UI_TEXT } from '@carevoice/shared';
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useAcceptInvitation } from '../api/accept-invitation';
 
-const text = ADMIN_TEXT.users;
+const text = INVITATION_TEXT;
 
 /**
  * The token of the invitation link (`/accept-invitation#token=…`). It travels in the fragment,
