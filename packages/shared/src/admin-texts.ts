@@ -1,9 +1,5 @@
 import type { AuditAction, PermissionType } from './enums.js';
-import {
-  AUDIT_EXPORT_MAX_ROWS,
-  INVITATION_TTL_HOURS,
-  SURVEY_DUE_DAYS_MAX,
-} from './limits.js';
+import { AUDIT_EXPORT_MAX_ROWS, INVITATION_TTL_HOURS, SURVEY_DUE_DAYS_MAX } from './limits.js';
 import { FACILITY_FIELD_MESSAGES, SURVEY_SET_FIELD_MESSAGES } from './schemas/admin-facilities.js';
 import { USER_FIELD_MESSAGES } from './schemas/admin-users.js';
 import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';

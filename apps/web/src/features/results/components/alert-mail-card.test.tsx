@@ -83,7 +83,9 @@ describe('My account: alert mail', () => {
     let failing = true;
     const { user } = renderCard({
       mail: () =>
-        failing ? jsonResponse({ detail: 'Something went wrong' }, 500) : jsonResponse({ alert_mail: false }),
+        failing
+          ? jsonResponse({ detail: 'Something went wrong' }, 500)
+          : jsonResponse({ alert_mail: false }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(text.mailCard.loadFailed);
     failing = false;
