@@ -807,8 +807,13 @@ async function main() {
         // The server's own CPU for the whole export: the client reads it on the same cores.
         server_cpu_ms: serverCpu === null ? null : Math.round(serverCpu),
         server_rows_per_cpu_s:
-          serverCpu === null || serverCpu === 0 ? null : Math.round((lines - 1) / (serverCpu / 1000)),
-        load_average_1m: [Math.round(loadBeforeExport * 100) / 100, Math.round(os.loadavg()[0] * 100) / 100],
+          serverCpu === null || serverCpu === 0
+            ? null
+            : Math.round((lines - 1) / (serverCpu / 1000)),
+        load_average_1m: [
+          Math.round(loadBeforeExport * 100) / 100,
+          Math.round(os.loadavg()[0] * 100) / 100,
+        ],
       };
       console.log(
         `${resultsExport.surveys} surveys in ${resultsExport.seconds} s: ${resultsExport.rows_per_s} rows/s (server CPU ${resultsExport.server_cpu_ms} ms)`,

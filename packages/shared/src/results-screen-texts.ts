@@ -197,8 +197,6 @@ export const RESULTS_TEXT = {
     mailCard: {
       heading: 'Alert mail',
       help: "When a resident's answer raises an alert in one of your facilities, we mail you where it happened and a link to the alerts inbox — never who said what.",
-      on: 'Alert mail is on.',
-      off: 'Alert mail is off.',
       saved: 'Saved.',
       loadFailed: 'We could not load your alert mail setting.',
     },

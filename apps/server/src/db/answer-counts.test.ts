@@ -18,8 +18,7 @@ type CountRow = Record<string, string | number>;
  * day (`answer_counts`) or month (`answer_month_counts`).
  */
 async function recount(db: Kysely<Database>, grain: 'day' | 'month'): Promise<string[]> {
-  const period =
-    grain === 'day' ? sql`surveys.due_date` : sql`substr(surveys.due_date, 1, 7)`;
+  const period = grain === 'day' ? sql`surveys.due_date` : sql`substr(surveys.due_date, 1, 7)`;
   const { rows } = await sql<CountRow>`
     select surveys.facility_id, coalesce(surveys.survey_set_id, '') as survey_set_id,
       surveys.survey_type, ${period} as period, answers.question_id,
@@ -91,7 +90,9 @@ describeEachDialect('maintained answer counts', (dialect) => {
   it('counts a submission made through the API', async () => {
     const [survey] = await openSurveys(t, MAPLE, 'Admission');
     const questions = (
-      await call(t, manager, 'questions', { params: { surveyType: 'Admission', facilityId: MAPLE } })
+      await call(t, manager, 'questions', {
+        params: { surveyType: 'Admission', facilityId: MAPLE },
+      })
     ).json<Question[]>();
     const id = survey?.id as string;
     const response = await call(t, manager, 'submitAnswers', {

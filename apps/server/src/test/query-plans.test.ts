@@ -305,7 +305,11 @@ async function buildWorld(dialect: Dialect): Promise<PlanWorld> {
   await record('results export', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };
     await inject('resultsExportCsv', { query }, cookie);
-    await inject('resultsExportXlsx', { query: { facility_id: MAPLE, survey_type: 'Discharge' } }, cookie);
+    await inject(
+      'resultsExportXlsx',
+      { query: { facility_id: MAPLE, survey_type: 'Discharge' } },
+      cookie,
+    );
   });
   await record('results drill-down and one survey', async () => {
     const query = { facility_id: MAPLE, survey_type: 'Admission', ...year };

@@ -24,7 +24,11 @@ import { sql, type Kysely } from 'kysely';
  */
 const GRAINS = [
   { table: 'answer_counts', period: 'due_date', of: (date: string) => date },
-  { table: 'answer_month_counts', period: 'due_month', of: (date: string) => `substr(${date}, 1, 7)` },
+  {
+    table: 'answer_month_counts',
+    period: 'due_month',
+    of: (date: string) => `substr(${date}, 1, 7)`,
+  },
 ] as const;
 
 const keyOf = <P extends string>(period: P) => [

@@ -104,8 +104,11 @@ function listPage(ctx: AppContext) {
 async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGenerator<string[][]> {
   const fixed = FIXED_HEADER.length;
   const blanks = exportPlan.groups.map(() => '');
-  const read = (filter: SurveyFilter, after: readonly [string, string] | undefined, limit: number) =>
-    exportSurveyPage(ctx.db, ctx.dialect, filter, { after, limit });
+  const read = (
+    filter: SurveyFilter,
+    after: readonly [string, string] | undefined,
+    limit: number,
+  ) => exportSurveyPage(ctx.db, ctx.dialect, filter, { after, limit });
   for await (const surveys of surveyPages(exportPlan.filter, read)) {
     yield surveys.map((survey) => {
       const row = [

@@ -43,7 +43,7 @@ describeEachDialect('results survey sets', (dialect) => {
   };
 
   describe('lists', () => {
-    it("the sets of every facility the user holds, each once, by name", async () => {
+    it('the sets of every facility the user holds, each once, by name', async () => {
       expect(await ids(both)).toEqual([AS_NEEDED_SET, CULINARY_SET, THERAPY_SET]);
       expect(await ids(mapleOnly)).toEqual([AS_NEEDED_SET, CULINARY_SET]);
     });

@@ -193,9 +193,7 @@ export async function questionRows(
 /** The first day after a `yyyy-MM` month, as `yyyy-MM-dd`. */
 function monthAfter(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 12
-    ? `${year + 1}-01-01`
-    : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
 }
 
 /** The day before a `yyyy-MM-dd` day. */
@@ -708,8 +706,12 @@ export async function exportSurveyPage(
 ): Promise<ExportSurveyRow[]> {
   const answers =
     dialect === 'postgres'
-      ? sql<string | null>`(select json_agg(json_build_array(answers.question_id, answers.answer, answers.comment))::text from answers where answers.survey_id = surveys.id)`
-      : sql<string | null>`(select json_group_array(json_array(answers.question_id, answers.answer, answers.comment)) from answers where answers.survey_id = surveys.id)`;
+      ? sql<
+          string | null
+        >`(select json_agg(json_build_array(answers.question_id, answers.answer, answers.comment))::text from answers where answers.survey_id = surveys.id)`
+      : sql<
+          string | null
+        >`(select json_group_array(json_array(answers.question_id, answers.answer, answers.comment)) from answers where answers.survey_id = surveys.id)`;
   let query = surveyListQuery(db)
     .select(answers.as('answers_json'))
     .where((eb) => surveyFilter(eb, filter))

@@ -28,8 +28,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('resultsSurveySets'),
-    handler: async (request) =>
-      resultsSurveySets(ctx, requireSession(request).user, request.query),
+    handler: async (request) => resultsSurveySets(ctx, requireSession(request).user, request.query),
   });
 
   app.route({

@@ -57,13 +57,11 @@ describe('My account: alert mail', () => {
     expect(await screen.findByRole('heading', { name: text.mailCard.heading })).toBeVisible();
     const toggle = await screen.findByRole('switch', { name: text.mail });
     await waitFor(() => expect(toggle).toBeChecked());
-    expect(screen.getByText(text.mailCard.on)).toBeVisible();
 
     await user.click(toggle);
     expect(await screen.findByRole('status')).toHaveTextContent(text.mailCard.saved);
     expect(sent).toEqual([{ alert_mail: false }]);
     expect(toggle).not.toBeChecked();
-    expect(screen.getByText(text.mailCard.off)).toBeVisible();
   });
 
   it('keeps the saved setting and says why when saving fails', async () => {
@@ -83,7 +81,9 @@ describe('My account: alert mail', () => {
     let failing = true;
     const { user } = renderCard({
       mail: () =>
-        failing ? jsonResponse({ detail: 'Something went wrong' }, 500) : jsonResponse({ alert_mail: false }),
+        failing
+          ? jsonResponse({ detail: 'Something went wrong' }, 500)
+          : jsonResponse({ alert_mail: false }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(text.mailCard.loadFailed);
     failing = false;

@@ -48,7 +48,6 @@ export function AlertMailCard() {
         <Switch
           size="md"
           label={text.mail}
-          description={mail.data ? (checked ? text.mailCard.on : text.mailCard.off) : undefined}
           checked={checked}
           disabled={mail.isPending || save.isPending}
           onChange={(event) => save.mutate({ alert_mail: event.currentTarget.checked })}
