@@ -1,4 +1,4 @@
-import { RESULTS_TEXT } from '@carevoice/shared';
+import { RESULTS_MESSAGES, RESULTS_TEXT } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '@/features/auth';
@@ -59,7 +59,7 @@ describe('My account: alert mail', () => {
     await waitFor(() => expect(toggle).toBeChecked());
 
     await user.click(toggle);
-    expect(await screen.findByRole('status')).toHaveTextContent(text.mailCard.saved);
+    expect(await screen.findByRole('status')).toHaveTextContent(RESULTS_MESSAGES.alertMailSaved);
     expect(sent).toEqual([{ alert_mail: false }]);
     expect(toggle).not.toBeChecked();
   });
