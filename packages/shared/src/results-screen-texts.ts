@@ -193,15 +193,8 @@ export const RESULTS_TEXT = {
     openSurvey: 'Open the survey',
     noteLabel: 'Note',
     mailFailed: 'We could not save your alert mail setting. Try again.',
-    /** My account's card of the same setting. */
-    mailCard: {
-      heading: 'Alert mail',
-      help: "When a resident's answer raises an alert in one of your facilities, we mail you where it happened and a link to the alerts inbox — never who said what.",
-      on: 'Alert mail is on.',
-      off: 'Alert mail is off.',
-      saved: 'Saved.',
-      loadFailed: 'We could not load your alert mail setting.',
-    },
+    /** My account's card of the same setting (its switch says `mail`, a save `alertMailSaved`). */
+    mailCard: { heading: 'Alert mail', loadFailed: 'We could not load your alert mail setting.' },
     overdueCount: (n: number) => `${n} overdue`,
   },
   loading: 'Loading results',

@@ -58,7 +58,10 @@ export function totpCode(at: Date, offsetSeconds = 0): string {
 export const TEST_TODAY = '2026-11-22';
 export const TEST_START = new Date(`${TEST_TODAY}T12:00:00.000Z`);
 
-/** Every table, for row-count snapshots ("nothing was written"). */
+/**
+ * Every table, for row-count snapshots ("nothing was written"); not the answer counts, which
+ * the database derives from `answers` (ADR 034; `db/answer-counts.test.ts` checks them).
+ */
 export const ALL_TABLES = [
   'users',
   'user_facilities',
@@ -75,8 +78,6 @@ export const ALL_TABLES = [
   'facility_survey_sets',
   'surveys',
   'answers',
-  'answer_counts',
-  'answer_month_counts',
   'employees',
   'acknowledgements',
   'idempotency_keys',

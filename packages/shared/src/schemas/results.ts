@@ -23,6 +23,7 @@ import {
   stripBidiControls,
   TextSchema,
 } from './common.js';
+import { SurveySetsResponseSchema } from './surveys.js';
 
 const text = RESULTS_MESSAGES;
 
@@ -104,8 +105,7 @@ export const ResultsSurveySetsQuerySchema = z.object({
   facility_id: FacilityIdsQuerySchema.optional(),
 });
 export type ResultsSurveySetsQuery = z.infer<typeof ResultsSurveySetsQuerySchema>;
-export const ResultsSurveySetSchema = z.object({ id: IdSchema, name: z.string() });
-export const ResultsSurveySetsResponseSchema = z.array(ResultsSurveySetSchema);
+export const ResultsSurveySetsResponseSchema = SurveySetsResponseSchema;
 export type ResultsSurveySetsResponse = z.infer<typeof ResultsSurveySetsResponseSchema>;
 
 /** A stable question or option key as stored (the builder's keys, or a migrated question's id). */

@@ -1,4 +1,4 @@
-import { hasPermission, RESULTS_TEXT } from '@carevoice/shared';
+import { hasPermission, RESULTS_MESSAGES, RESULTS_TEXT } from '@carevoice/shared';
 import { Button, Group, Switch, Text } from '@mantine/core';
 import { AccountCard } from '@/features/account';
 import { useSession } from '@/features/auth';
@@ -11,7 +11,7 @@ const text = RESULTS_TEXT.alerts;
 /**
  * My account: "Mail me when an alert is raised" (`alerts/mail/`, DESIGN §8), the same setting as
  * the alerts inbox's switch. Only for users holding Survey_Results (nobody else is mailed, and
- * the server refuses the call); the switch shows the saved value, "Saved." after a change, and
+ * the server refuses the call); the switch shows the saved value, a line says so after a change, and
  * the reason next to it when loading or saving failed.
  */
 export function AlertMailCard() {
@@ -34,7 +34,6 @@ export function AlertMailCard() {
 
   return (
     <AccountCard title={text.mailCard.heading}>
-      <Text c="dimmed">{text.mailCard.help}</Text>
       {mail.isError ? (
         <Group gap="md">
           <Text role="alert" c="var(--mantine-color-error)" fw={500}>
@@ -48,7 +47,6 @@ export function AlertMailCard() {
         <Switch
           size="md"
           label={text.mail}
-          description={mail.data ? (checked ? text.mailCard.on : text.mailCard.off) : undefined}
           checked={checked}
           disabled={mail.isPending || save.isPending}
           onChange={(event) => save.mutate({ alert_mail: event.currentTarget.checked })}
@@ -56,7 +54,7 @@ export function AlertMailCard() {
       )}
       {save.isSuccess ? (
         <Text role="status" c="green.8" fw={500}>
-          {text.mailCard.saved}
+          {RESULTS_MESSAGES.alertMailSaved}
         </Text>
       ) : null}
       {save.isError ? (
