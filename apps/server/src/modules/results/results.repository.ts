@@ -224,18 +224,56 @@ export interface AnswerCountRow {
  * for the Number question rows also per value.
  *
  * It starts from the surveys, never from the answers (a filter on the answers' question would
- * let a planner start from every answer ever given to those questions): first the period's
- * completed surveys by month (one range of `surveys_results_idx`), then their answers by survey
- * id, up to ANSWER_COUNT_SURVEYS ids a statement. As one join, PostgreSQL hashed the period's
- * surveys and read the whole answers table against them once the table was large (every answer
- * of 500 facilities for one facility's year; docs/performance.md, "A chain of 500 facilities");
- * a list of ids is read through `answers_survey_idx` on both dialects.
+ * let a planner start from every answer ever given to those questions). SQLite: one join, which
+ * it reads from `surveys_results_idx` and then `answers_survey_idx` per survey (query-plans.test).
+ * PostgreSQL hashed the period's surveys and read the whole answers table against them once the
+ * table was large (every answer of 500 facilities for one facility's year; docs/performance.md,
+ * "A chain of 500 facilities"), so there the period's completed surveys come first, by month,
+ * and then their answers by lists of up to ANSWER_COUNT_SURVEYS ids, which it reads through
+ * `answers_survey_idx`. (The lists cost SQLite 10–20 % more CPU than its join, so it keeps that.)
  */
 export async function countAnswers(
   db: Kysely<Database>,
+  dialect: Dialect,
   filter: SurveyFilter,
   numberQuestionIds: readonly string[],
 ): Promise<AnswerCountRow[]> {
+  const value =
+    numberQuestionIds.length === 0
+      ? sql<string | null>`null`
+      : sql<string | null>`case when answers.question_id in (${sql.join(
+          numberQuestionIds.map((id) => sql.val(id)),
+        )}) then answers.answer end`;
+  const counted = (eb: ExpressionBuilder<Database, 'answers'>) => [
+    'answers.question_id' as const,
+    'answers.answer_key' as const,
+    value.as('value'),
+    eb.fn.countAll<number>().as('n'),
+    eb.fn.count<number>('answers.answer').as('answered'),
+    eb.fn.count<number>('answers.comment').as('comments'),
+    eb.fn.count<number>('answers.non_answer').as('non_answers'),
+  ];
+  const numbers = (row: Omit<AnswerCountRow, 'month'>) => ({
+    n: Number(row.n),
+    answered: Number(row.answered),
+    comments: Number(row.comments),
+    non_answers: Number(row.non_answers),
+  });
+
+  if (dialect === 'sqlite') {
+    const month = sql<string>`substr(surveys.due_date, 1, 7)`;
+    const rows = await db
+      .selectFrom('surveys')
+      .innerJoin('answers', 'answers.survey_id', 'surveys.id')
+      .where((eb) => surveyFilter(eb, filter))
+      .where('surveys.status', '=', 'completed')
+      .select((eb) => [month.as('month'), ...counted(eb)])
+      // By the output column: PostgreSQL would not match the CASE's parameters in a copy.
+      .groupBy([month, 'answers.question_id', 'answers.answer_key', sql`value`])
+      .execute();
+    return rows.map((row) => ({ ...row, ...numbers(row) }));
+  }
+
   const surveys = await db
     .selectFrom('surveys')
     .where((eb) => surveyFilter(eb, filter))
@@ -248,49 +286,28 @@ export async function countAnswers(
     idsByMonth.set(survey.month, ids);
     ids.push(survey.id);
   }
-
-  const value =
-    numberQuestionIds.length === 0
-      ? sql<string | null>`null`
-      : sql<string | null>`case when answers.question_id in (${sql.join(
-          numberQuestionIds.map((id) => sql.val(id)),
-        )}) then answers.answer end`;
   const counts = new Map<string, AnswerCountRow>();
   for (const [month, ids] of [...idsByMonth].sort(([a], [b]) => a.localeCompare(b))) {
     for (let start = 0; start < ids.length; start += ANSWER_COUNT_SURVEYS) {
       const rows = await db
         .selectFrom('answers')
         .where('answers.survey_id', 'in', ids.slice(start, start + ANSWER_COUNT_SURVEYS))
-        .select((eb) => [
-          'answers.question_id',
-          'answers.answer_key',
-          value.as('value'),
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.count<number>('answers.answer').as('answered'),
-          eb.fn.count<number>('answers.comment').as('comments'),
-          eb.fn.count<number>('answers.non_answer').as('non_answers'),
-        ])
-        // By the output column: PostgreSQL would not match the CASE's parameters in a copy.
+        .select(counted)
         .groupBy(['answers.question_id', 'answers.answer_key', sql`value`])
         .execute();
       // A month's surveys may take several statements: their counts are added up.
       for (const row of rows) {
         const key = JSON.stringify([month, row.question_id, row.answer_key, row.value]);
-        const total = counts.get(key) ?? {
-          month,
-          question_id: row.question_id,
-          answer_key: row.answer_key,
-          value: row.value,
-          n: 0,
-          answered: 0,
-          comments: 0,
-          non_answers: 0,
-        };
-        counts.set(key, total);
-        total.n += Number(row.n);
-        total.answered += Number(row.answered);
-        total.comments += Number(row.comments);
-        total.non_answers += Number(row.non_answers);
+        const add = numbers(row);
+        const total = counts.get(key);
+        if (total) {
+          total.n += add.n;
+          total.answered += add.answered;
+          total.comments += add.comments;
+          total.non_answers += add.non_answers;
+        } else {
+          counts.set(key, { month, ...row, ...add });
+        }
       }
     }
   }

@@ -258,7 +258,7 @@ export async function resultsQuestions(
   const groupOfRow = new Map<string, QuestionGroup>();
   for (const group of groups) for (const id of group.rowIds) groupOfRow.set(id, group);
   const numberRows = groups.filter((g) => g.type === 'Number').flatMap((g) => g.rowIds);
-  const counts = await countAnswers(ctx.db, filter, numberRows);
+  const counts = await countAnswers(ctx.db, ctx.dialect, filter, numberRows);
   const monthly = counts.filter(
     (row) => row.answer_key !== null && isChoiceType(groupOfRow.get(row.question_id)?.type ?? ''),
   );
