@@ -33,6 +33,13 @@ export interface DueSurvey {
   preferred_language?: string;
 }
 
+/**
+ * Whether the survey's resident reads English: a survey opens in the resident's language
+ * (ADR 033), and the demo data has Spanish-speaking residents.
+ */
+export const inEnglish = (survey: DueSurvey): boolean =>
+  (survey.preferred_language ?? 'en') === 'en';
+
 export async function dueSurveys(
   page: Page,
   facilityId: string,

@@ -151,6 +151,15 @@ test('from an empty database, an administrator sets up a facility and an invited
     await page.getByRole('button', { name: 'Start Survey' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
 
+    // Rosa reads Spanish (the import said so): her survey opens in Spanish, and one tap gives
+    // this interview in English.
+    await expect(
+      page.getByRole('heading', { name: /^Question: 1 ¿Qué tan bienvenido/ }),
+    ).toBeVisible();
+    await page
+      .getByRole('group', { name: 'Language of the questions' })
+      .getByRole('button', { name: 'English' })
+      .click();
     await page.getByRole('radio', { name: 'Very welcome', exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('combobox').selectOption('Very clearly');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
+import { dueSurveys, facilityIdByName, inEnglish, type DueSurvey } from '../support/api.js';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
@@ -80,7 +80,7 @@ test('a full Admission survey takes every branch kind, acknowledges two employee
   const facilityId = await facilityIdByName(page, FACILITY);
   // Each repeat (--repeat-each) takes its own survey: two workers never interview the same one.
   const due = await dueSurveys(page, facilityId, 'Admission');
-  const survey = due.at(-1 - test.info().repeatEachIndex) as DueSurvey;
+  const survey = due.filter(inEnglish).at(-1 - test.info().repeatEachIndex) as DueSurvey;
   await openSurvey(page, 'Admission', survey);
 
   // A choice branch: 'Very welcome' jumps over the arrival question.
@@ -162,7 +162,9 @@ test('a reload in the middle of a survey resumes at the same question with the s
 }) => {
   await signIn(page, ADMIN);
   const facilityId = await facilityIdByName(page, FACILITY);
-  const survey = (await dueSurveys(page, facilityId, 'Discharge')).at(-1) as DueSurvey;
+  const survey = (await dueSurveys(page, facilityId, 'Discharge'))
+    .filter(inEnglish)
+    .at(-1) as DueSurvey;
   await openSurvey(page, 'Discharge', survey);
 
   await question(page, 1, 'Overall, how satisfied were you with your stay?');
@@ -199,7 +201,9 @@ test('answers submitted while the server is down are kept and arrive once it is 
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
     const facilityId = await facilityIdByName(page, FACILITY);
-    const survey = (await dueSurveys(page, facilityId, 'Admission'))[0] as DueSurvey;
+    const survey = (await dueSurveys(page, facilityId, 'Admission')).filter(
+      inEnglish,
+    )[0] as DueSurvey;
     await openSurvey(page, 'Admission', survey);
 
     await page.getByRole('radio', { name: 'Not at all welcome', exact: true }).check();
