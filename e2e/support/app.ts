@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './accounts.js';
+import type { DueSurvey } from './api.js';
 import { E2E_DATA_DIR } from './env.js';
 
 /** Signs in through the Login screen and waits for Home. */
@@ -133,4 +134,27 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     if (serious.length === 0) return;
   }
   expect(serious, `serious or critical axe violations: ${serious.join('; ')}`).toEqual([]);
+}
+
+/**
+ * Home → the facility → Patient Surveys → the due list → the resident → Start Survey: the
+ * consent screen.
+ */
+export async function openConsent(
+  page: Page,
+  facility: string,
+  type: 'Admission' | 'Discharge',
+  survey: DueSurvey,
+): Promise<void> {
+  await page.getByRole('combobox', { name: 'Facility' }).click();
+  await page.getByRole('option', { name: facility }).click();
+  await page.getByRole('button', { name: 'Patient Surveys' }).click();
+  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
+  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
+  await page
+    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
+    .click();
+  await page.getByRole('button', { name: 'Start Survey' }).click();
+  await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
+import { dueSurveys, facilityIdByName } from '../support/api.js';
 import { DEMO_PASSWORD } from '../support/accounts.js';
-import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { expectNoSeriousA11yViolations, openConsent, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
 
@@ -25,21 +25,6 @@ async function dueSurvey(page: Page, type: 'Admission' | 'Discharge', index: num
   const survey = index >= 0 ? surveys[index] : surveys[surveys.length + index];
   if (!survey) throw new Error(`no due ${type} survey at ${index}`);
   return survey;
-}
-
-/** Home → Patient Surveys → the due list → the resident → Start Survey: the consent screen. */
-async function openConsent(page: Page, type: 'Admission' | 'Discharge', survey: DueSurvey) {
-  await page.getByRole('combobox', { name: 'Facility' }).click();
-  await page.getByRole('option', { name: FACILITY }).click();
-  await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
-  await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
-  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
-  await page
-    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
-    .click();
-  await page.getByRole('button', { name: 'Start Survey' }).click();
-  await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
 }
 
 /** Declines every question with `nonAnswer` until the acknowledgement question. */
@@ -70,7 +55,7 @@ for (const viewport of VIEWPORTS) {
     }, testInfo) => {
       await signIn(page, MANAGER);
       const survey = await dueSurvey(page, 'Admission', viewport.offset);
-      await openConsent(page, 'Admission', survey);
+      await openConsent(page, FACILITY, 'Admission', survey);
       await page.getByRole('radio', { name: 'A family member' }).check();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Yes' }).click();
@@ -101,7 +86,7 @@ for (const viewport of VIEWPORTS) {
     }) => {
       await signIn(page, MANAGER);
       const survey = await dueSurvey(page, 'Discharge', viewport.name === 'tablet' ? -1 : -2);
-      await openConsent(page, 'Discharge', survey);
+      await openConsent(page, FACILITY, 'Discharge', survey);
       await page.getByRole('radio', { name: 'Another representative' }).check();
       await page.getByRole('button', { name: 'No' }).click();
       await expect(page.getByText('The refusal is recorded. The survey is closed.')).toBeVisible();
@@ -116,7 +101,7 @@ for (const viewport of VIEWPORTS) {
     }) => {
       await signIn(page, MANAGER);
       const survey = await dueSurvey(page, 'Admission', viewport.offset + 1);
-      await openConsent(page, 'Admission', survey);
+      await openConsent(page, FACILITY, 'Admission', survey);
       await page.getByRole('button', { name: 'Yes' }).click();
       await expect(page.getByRole('heading', { name: /^Question: 1 / })).toBeVisible();
       const language = page.getByRole('group', { name: 'Language of the questions' });
@@ -149,7 +134,7 @@ test.describe('the shared tablet locks itself', () => {
   }) => {
     await signIn(page, MANAGER);
     const survey = await dueSurvey(page, 'Admission', 5);
-    await openConsent(page, 'Admission', survey);
+    await openConsent(page, FACILITY, 'Admission', survey);
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('button', { name: 'Refused' }).click();
     await page.getByRole('button', { name: 'Next' }).click();

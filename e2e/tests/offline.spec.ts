@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
-import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { expectNoSeriousA11yViolations, openConsent, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
 
@@ -79,17 +79,7 @@ function updateWaiting(page: Page): Promise<boolean> {
 
 /** Home → Patient Surveys → Admission → the resident → Start Survey → Yes: question 1. */
 async function startSurvey(page: Page, survey: DueSurvey): Promise<void> {
-  await page.getByRole('combobox', { name: 'Facility' }).click();
-  await page.getByRole('option', { name: FACILITY }).click();
-  await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: 'Admission Surveys', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Patient Surveys - Admission' })).toBeVisible();
-  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
-  await page
-    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
-    .click();
-  await page.getByRole('button', { name: 'Start Survey' }).click();
-  await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
+  await openConsent(page, FACILITY, 'Admission', survey);
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('heading', { name: /^Question: 1 / })).toBeVisible();
 }

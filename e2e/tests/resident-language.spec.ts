@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
-import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { expectNoSeriousA11yViolations, openConsent, signIn } from '../support/app.js';
 
 /**
  * The resident's language (issue 17, ADR 033): a Spanish-speaking resident of Maple Grove (which
@@ -25,26 +25,12 @@ async function spanishResident(page: Page): Promise<DueSurvey> {
   return survey;
 }
 
-/** Home → Patient Surveys → Admission → the resident → Start Survey: the consent screen. */
-async function openConsent(page: Page, survey: DueSurvey) {
-  await page.getByRole('combobox', { name: 'Facility' }).click();
-  await page.getByRole('option', { name: FACILITY }).click();
-  await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: 'Admission Surveys', exact: true }).click();
-  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
-  await page
-    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
-    .click();
-  await page.getByRole('button', { name: 'Start Survey' }).click();
-  await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
-}
-
 test('a Spanish-speaking resident’s survey opens in Spanish; one tap switches to English; the staff’s buttons stay English', async ({
   page,
 }) => {
   await signIn(page, MANAGER);
   const survey = await spanishResident(page);
-  await openConsent(page, survey);
+  await openConsent(page, FACILITY, 'Admission', survey);
   const consentLanguage = page.getByRole('group', { name: 'Language of the questions' });
   await expect(consentLanguage.getByRole('button', { name: 'Spanish' })).toHaveAttribute(
     'aria-pressed',
@@ -74,7 +60,7 @@ test('a Spanish-speaking resident’s survey opens in Spanish; one tap switches 
 test('the consent screen changes the language for this survey only', async ({ page }) => {
   await signIn(page, MANAGER);
   const survey = await spanishResident(page);
-  await openConsent(page, survey);
+  await openConsent(page, FACILITY, 'Admission', survey);
   await page
     .getByRole('group', { name: 'Language of the questions' })
     .getByRole('button', { name: 'English' })
