@@ -14,6 +14,18 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A stable id of this mail (the outbox row's): every delivery of it carries the same
+   * Message-ID, so a mail delivered again after a sender died between the server's acceptance
+   * and marking it sent is recognisable as the same message (ADR 023).
+   */
+  id?: string;
+}
+
+/** `<id@domain of the sender>`, the Message-ID of every delivery of the mail with this id. */
+export function stableMessageId(id: string, mailFrom: string): string {
+  const domain = /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'carevoice.invalid';
+  return `<${id}@${domain}>`;
 }
 
 export interface Mailer {
@@ -48,7 +60,12 @@ export function createMailer(
   const pending = new Set<Promise<void>>();
 
   async function deliverNow(message: MailMessage, log: FastifyBaseLogger): Promise<void> {
-    const info = await transport.sendMail({ from: config.mailFrom, ...message });
+    const { id, ...fields } = message;
+    const info = await transport.sendMail({
+      from: config.mailFrom,
+      ...fields,
+      ...(id ? { messageId: stableMessageId(id, config.mailFrom) } : {}),
+    });
     if (config.smtpUrl) {
       log.info({ messageId: info.messageId }, 'mail sent over SMTP');
       return;

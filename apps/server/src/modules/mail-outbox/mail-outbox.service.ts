@@ -3,7 +3,9 @@
  * transaction of the event that causes it; the background sender (`OutboxSender`) delivers it
  * later through lib/mailer.ts, so a committed event is mailed even if the process dies right
  * after the commit. At most once per (event, recipient): the row is unique, a claim is exclusive
- * (SKIP LOCKED on PostgreSQL), and each mail is marked sent right after the server took it. A
+ * (SKIP LOCKED on PostgreSQL), and each mail is marked sent right after the server took it; a
+ * sender that dies between the two sends the mail again after its lease, with the same
+ * Message-ID (the row's id), so a mail system can tell it is the same message. A
  * failed delivery is retried with exponential backoff; after OUTBOX_MAX_ATTEMPTS it is given up
  * (kept, with its last error). Logs name the row id and the error, never the text.
  */
@@ -101,7 +103,12 @@ export class OutboxSender {
     const turn: OutboxTurn = { sent: 0, failed: 0 };
     for (const mail of claimed) {
       try {
-        await mailer.deliver({ to: mail.recipient, subject: mail.subject, text: mail.text });
+        await mailer.deliver({
+          id: mail.id,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+        });
       } catch (error) {
         turn.failed += 1;
         const message = error instanceof Error ? error.message.slice(0, 500) : 'delivery failed';

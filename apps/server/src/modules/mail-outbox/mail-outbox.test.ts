@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../../lib/mailer.js';
 import { describeEachDialect, TestClock, useTestApp } from '../../test/harness.js';
+import { dyingSender, keepingSender, sendAllDue } from '../../test/outbox-senders.js';
 import { enqueueMail, OUTBOX_LEASE_MS, OutboxSender, retryDelayMs } from './mail-outbox.service.js';
 
 function mails(event: string, count: number) {
@@ -45,39 +46,18 @@ describeEachDialect('mail outbox', (dialect) => {
   it('a sender killed in the middle of a batch: the next one sends the rest, each mail once', async () => {
     await enqueueMail(t.db, t.clock.now(), mails('killed', 10));
     const delivered: MailMessage[] = [];
-    // The first sender's process "dies" while handing over its fifth mail: that delivery never
-    // completes, and nothing after it runs.
-    let handed = 0;
-    const dying = new OutboxSender({
-      db: t.db,
-      dialect: t.dialect,
-      now: t.clock.now,
-      mailer: {
-        deliver: (message) => {
-          handed += 1;
-          if (handed >= 5) return new Promise<void>(() => {});
-          delivered.push(message);
-          return Promise.resolve();
-        },
-      },
-    });
-    void dying.runOnce();
-    await waitFor(() => handed >= 5);
+    // The first sender's process dies while handing over its fifth mail.
+    const dying = dyingSender(t, t.clock.now, delivered, 5);
+    void dying.sender.runOnce();
+    await waitFor(() => dying.handed() >= 5);
     expect(delivered).toHaveLength(4);
 
     // A restarted sender: the dead one's claim holds until its lease ends.
     const clock = new TestClock();
-    const restarted = new OutboxSender({
-      db: t.db,
-      dialect: t.dialect,
-      now: clock.now,
-      mailer: { deliver: async (message) => void delivered.push(message) },
-    });
+    const restarted = keepingSender(t, clock.now, delivered);
     expect((await restarted.runOnce()).sent).toBe(0);
     clock.advanceMinutes(OUTBOX_LEASE_MS / 60_000 + 1);
-    while ((await restarted.runOnce()).sent > 0) {
-      // until the outbox is empty
-    }
+    await sendAllDue(restarted);
     // The mail whose delivery never completed is sent by the new sender; none twice.
     const recipients = delivered.map((message) => message.to).sort();
     expect(recipients).toEqual(
@@ -110,15 +90,7 @@ describeEachDialect('mail outbox', (dialect) => {
           },
         },
       });
-    const drain = async (one: OutboxSender) => {
-      let total = 0;
-      for (;;) {
-        const turn = await one.runOnce();
-        if (turn.sent === 0) return total;
-        total += turn.sent;
-      }
-    };
-    const [a, b] = await Promise.all([drain(sender()), drain(sender())]);
+    const [a, b] = await Promise.all([sendAllDue(sender()), sendAllDue(sender())]);
     expect(a + b).toBe(120);
     expect(new Set(delivered).size).toBe(120);
     expect(delivered).toHaveLength(120);
@@ -130,9 +102,10 @@ describeEachDialect('mail outbox', (dialect) => {
     await t.db.deleteFrom('mail_outbox').execute();
   });
 
-  it('retries a failed SMTP delivery with backoff, then sends it once', async () => {
+  it('retries a failed SMTP delivery with backoff, then sends it once, with the same Message-ID', async () => {
     let attempts = 0;
     const received: string[] = [];
+    const messageIds: string[] = [];
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -142,6 +115,9 @@ describeEachDialect('mail outbox', (dialect) => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           attempts += 1;
+          messageIds.push(
+            /^Message-ID: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '',
+          );
           if (attempts === 1) {
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
             callback(error);
@@ -178,6 +154,8 @@ describeEachDialect('mail outbox', (dialect) => {
       expect(await sender.runOnce()).toEqual({ sent: 0, failed: 0 });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Open the inbox.');
+      // Both deliveries were the same message: a mail system can drop a repeated one.
+      expect(messageIds).toEqual([`<${row.id}@carevoice.local>`, `<${row.id}@carevoice.local>`]);
     } finally {
       await mailer.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

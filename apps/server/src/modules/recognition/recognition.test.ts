@@ -8,8 +8,9 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect, useTestApp, type SignedIn } from '../../test/harness.js';
 import { call, signInNewUser } from '../../test/survey-kit.js';
+import { dyingSender, keepingSender, sendAllDue } from '../../test/outbox-senders.js';
 import type { MailMessage } from '../../lib/mailer.js';
-import { OUTBOX_LEASE_MS, OutboxSender } from '../mail-outbox/mail-outbox.service.js';
+import { OUTBOX_LEASE_MS } from '../mail-outbox/mail-outbox.service.js';
 import {
   approvalMailEvent,
   ensureOptOutToken,
@@ -586,17 +587,8 @@ describeEachDialect('recognition', (dialect) => {
         .orderBy('recipient')
         .execute();
     /** Sends what is due; a mailer that keeps what it was handed. */
-    const sendAll = async (delivered: MailMessage[]) => {
-      const sender = new OutboxSender({
-        db: t.db,
-        dialect: t.dialect,
-        now: t.clock.now,
-        mailer: { deliver: async (message) => void delivered.push(message) },
-      });
-      while ((await sender.runOnce()).sent > 0) {
-        // until nothing is due
-      }
-    };
+    const sendAll = (delivered: MailMessage[]) =>
+      sendAllDue(keepingSender(t, t.clock.now, delivered));
 
     beforeAll(async () => {
       // An employee with an email who has not opted out (Ada did, above).
@@ -696,22 +688,8 @@ describeEachDialect('recognition', (dialect) => {
       }
       t.clock.advanceMinutes(11);
       const delivered: MailMessage[] = [];
-      let handed = 0;
-      const dying = new OutboxSender({
-        db: t.db,
-        dialect: t.dialect,
-        now: t.clock.now,
-        mailer: {
-          deliver: (message) => {
-            handed += 1;
-            // The process dies while the third mail is with the mail server.
-            if (handed >= 3) return new Promise<void>(() => {});
-            delivered.push(message);
-            return Promise.resolve();
-          },
-        },
-      });
-      void dying.runOnce();
+      // The process dies while the third mail is with the mail server.
+      void dyingSender(t, t.clock.now, delivered, 3).sender.runOnce();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(delivered).toHaveLength(2);
       // A restarted server: nothing is taken again before the dead sender's lease ends.
