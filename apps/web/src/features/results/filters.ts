@@ -87,11 +87,6 @@ export function writeFilters(
   return params;
 }
 
-/** Whether the custom range runs backwards (then nothing is asked of the server). */
-export function periodReversed(filters: ResultsFilters): boolean {
-  return filters.from !== '' && filters.to !== '' && filters.from > filters.to;
-}
-
 /** Whether a survey kind (a type or a set) is chosen: the answers and exports need one. */
 export function hasKind(filters: ResultsFilters): boolean {
   return filters.surveyType !== null || filters.surveySetId !== null;

@@ -1,5 +1,6 @@
 import { ADMIN_TEXT, AUDIT_ACTIONS, type AdminFacility } from '@carevoice/shared';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
+import { DateRangeInputs } from '@/components/date-range-inputs';
 
 const text = ADMIN_TEXT.audit;
 
@@ -24,11 +25,6 @@ const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({
   value: action,
   label: text.actions[action],
 }));
-
-/** Whether the range runs backwards (then nothing is asked of the server). */
-export function rangeReversed(values: AuditFilterValues): boolean {
-  return values.from !== '' && values.to !== '' && values.from > values.to;
-}
 
 /**
  * The audit log's filters: facility, action, a range of days and, once an actor was picked in
@@ -79,20 +75,11 @@ export function AuditFilters({
             searchable
             clearable
           />
-          <TextInput
-            type="date"
-            label={text.from}
-            value={values.from}
-            max={values.to || undefined}
-            onChange={(event) => set({ from: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={text.to}
-            value={values.to}
-            min={values.from || undefined}
-            onChange={(event) => set({ to: event.currentTarget.value })}
-            error={rangeReversed(values) ? text.dateRangeReversed : undefined}
+          <DateRangeInputs
+            range={values}
+            labels={text}
+            reversedMessage={text.dateRangeReversed}
+            onChange={set}
           />
         </SimpleGrid>
         {active ? (

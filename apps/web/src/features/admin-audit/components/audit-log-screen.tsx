@@ -7,7 +7,8 @@ import { LoadFailed, useAdminFacilities } from '@/features/admin-facilities';
 import { errorMessage } from '@/lib/api-error';
 import { downloadCsv, useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents, type AuditFilters as AuditQuery } from '../api/get-audit-events';
-import { AuditFilters, NO_FILTERS, rangeReversed, type AuditFilterValues } from './audit-filters';
+import { rangeReversed } from '@/components/date-range-inputs';
+import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters';
 
 const text = ADMIN_TEXT.audit;
 

@@ -1,15 +1,14 @@
 import { ADMIN_TEXT, hasPermission, MESSAGES, UI_TEXT } from '@carevoice/shared';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { ArrowLeftIcon } from '@/components/icons';
+import { Link } from 'react-router';
+import { SectionHeading, SectionNav } from '@/components/section-frame';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAccount } from '@/features/account';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { ADMIN_SECTIONS } from '../sections';
-import classes from './admin-frame.module.css';
 
 const text = ADMIN_TEXT.common;
 
@@ -33,17 +32,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1}>{text.heading}</Title>
-        <Button
-          component={Link}
-          to={paths.home}
-          variant="default"
-          leftSection={<ArrowLeftIcon size={18} />}
-        >
-          {text.backHome}
-        </Button>
-      </Group>
+      <SectionHeading heading={text.heading} backHome={text.backHome} />
       {permissions.isPending ? (
         <Spinner label={text.loading} />
       ) : !allowed ? (
@@ -61,23 +50,16 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         </Paper>
       ) : (
         <>
-          <nav aria-label={text.heading}>
-            <Group gap="xs" className={classes.nav}>
-              <Anchor component={NavLink} to={paths.admin} end className={classes.link}>
-                {ADMIN_TEXT.common.heading}
-              </Anchor>
-              {ADMIN_SECTIONS.map((section) => (
-                <Anchor
-                  key={section.key}
-                  component={NavLink}
-                  to={section.path}
-                  className={classes.link}
-                >
-                  {ADMIN_TEXT.nav[section.key]}
-                </Anchor>
-              ))}
-            </Group>
-          </nav>
+          <SectionNav
+            label={text.heading}
+            links={[
+              { to: paths.admin, label: text.heading, end: true },
+              ...ADMIN_SECTIONS.map((section) => ({
+                to: section.path,
+                label: ADMIN_TEXT.nav[section.key],
+              })),
+            ]}
+          />
           {children}
         </>
       )}

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { rangeReversed } from '@/components/date-range-inputs';
 import { paths } from '@/config/paths';
 import { RESULTS_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { useFacilityPermissions } from '@/features/home';
@@ -21,7 +22,7 @@ import { useSession } from '@/features/auth';
 import { errorMessage } from '@/lib/api-error';
 import { useResultsComments, type CommentsFilter } from '../api/get-comments';
 import { useResultsQuestions } from '../api/get-questions';
-import { filterQuery, hasKind, periodReversed } from '../filters';
+import { filterQuery, hasKind } from '../filters';
 import { useResultsFilters } from '../hooks';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 import { ResultsFiltersBar } from './results-filters';
@@ -42,7 +43,7 @@ export function CommentsScreen() {
   const [questionKey, setQuestionKey] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), RESULTS_SEARCH_DEBOUNCE_MS);
   const query = filterQuery(filters);
-  const enabled = hasKind(filters) && !periodReversed(filters);
+  const enabled = hasKind(filters) && !rangeReversed(filters);
   const questions = useResultsQuestions(query, enabled);
   const filter: CommentsFilter = {
     ...query,

@@ -1,10 +1,11 @@
 import { RESULTS_TEXT } from '@carevoice/shared';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { rangeReversed } from '@/components/date-range-inputs';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { useResultsQuestions } from '../api/get-questions';
 import { useResultsSummary } from '../api/get-summary';
-import { filterQuery, hasKind, periodReversed } from '../filters';
+import { filterQuery, hasKind } from '../filters';
 import { useResultsFilters } from '../hooks';
 import { ExportButtons } from './export-buttons';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
@@ -23,7 +24,7 @@ export function DashboardScreen() {
   const profile = useSession();
   const permissions = useFacilityPermissions(profile.sf_user_id);
   const { filters, setFilters } = useResultsFilters();
-  const reversed = periodReversed(filters);
+  const reversed = rangeReversed(filters);
   const query = filterQuery(filters);
   const summary = useResultsSummary(query, !reversed);
   const withKind = hasKind(filters);

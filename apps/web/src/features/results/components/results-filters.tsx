@@ -1,7 +1,8 @@
 import { RESULTS_MESSAGES, RESULTS_TEXT, type ResidentSurveyType } from '@carevoice/shared';
-import { MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Paper, Select, SimpleGrid } from '@mantine/core';
+import { DateRangeInputs } from '@/components/date-range-inputs';
 import { useResultsSurveySets } from '../api/get-survey-sets';
-import { periodReversed, presetRange, type PeriodPreset, type ResultsFilters } from '../filters';
+import { presetRange, type PeriodPreset, type ResultsFilters } from '../filters';
 
 const text = RESULTS_TEXT.filters;
 
@@ -82,23 +83,12 @@ export function ResultsFiltersBar({
           }}
         />
         {filters.period === 'custom' ? (
-          <>
-            <TextInput
-              type="date"
-              label={text.from}
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(event) => set({ from: event.currentTarget.value })}
-            />
-            <TextInput
-              type="date"
-              label={text.to}
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(event) => set({ to: event.currentTarget.value })}
-              error={periodReversed(filters) ? RESULTS_MESSAGES.periodReversed : undefined}
-            />
-          </>
+          <DateRangeInputs
+            range={filters}
+            labels={text}
+            reversedMessage={RESULTS_MESSAGES.periodReversed}
+            onChange={set}
+          />
         ) : null}
         <Select
           label={text.kind}

@@ -1,14 +1,13 @@
 import { hasPermission, RESULTS_TEXT } from '@carevoice/shared';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { ArrowLeftIcon } from '@/components/icons';
+import { useLocation } from 'react-router';
+import { SectionHeading, SectionNav } from '@/components/section-frame';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { readFilters, writeFilters } from '../filters';
 import { LoadingBlocks } from './load-state';
-import classes from './results-frame.module.css';
 
 const text = RESULTS_TEXT;
 
@@ -32,18 +31,7 @@ export function ResultsFrame({ children }: { children: ReactNode }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1}>{text.heading}</Title>
-        <Button
-          data-print-hide
-          component={Link}
-          to={paths.home}
-          variant="default"
-          leftSection={<ArrowLeftIcon size={18} />}
-        >
-          {text.backHome}
-        </Button>
-      </Group>
+      <SectionHeading heading={text.heading} backHome={text.backHome} />
       {permissions.isPending ? (
         <LoadingBlocks count={2} />
       ) : !allowed ? (
@@ -52,28 +40,14 @@ export function ResultsFrame({ children }: { children: ReactNode }) {
         </Paper>
       ) : (
         <>
-          <nav aria-label={text.nav} data-print-hide>
-            <Group gap="xs" className={classes.nav}>
-              <Anchor
-                component={NavLink}
-                to={{ pathname: paths.results, search }}
-                end
-                className={classes.link}
-              >
-                {text.tabs.dashboard}
-              </Anchor>
-              <Anchor
-                component={NavLink}
-                to={{ pathname: paths.resultsComments, search }}
-                className={classes.link}
-              >
-                {text.tabs.comments}
-              </Anchor>
-              <Anchor component={NavLink} to={paths.resultsAlerts} className={classes.link}>
-                {text.tabs.alerts}
-              </Anchor>
-            </Group>
-          </nav>
+          <SectionNav
+            label={text.nav}
+            links={[
+              { to: { pathname: paths.results, search }, label: text.tabs.dashboard, end: true },
+              { to: { pathname: paths.resultsComments, search }, label: text.tabs.comments },
+              { to: paths.resultsAlerts, label: text.tabs.alerts },
+            ]}
+          />
           {children}
         </>
       )}

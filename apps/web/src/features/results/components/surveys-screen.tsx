@@ -1,17 +1,12 @@
 import { RESULTS_SURVEY_STATUSES, RESULTS_TEXT, type ResultsSurveyStatus } from '@carevoice/shared';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { rangeReversed } from '@/components/date-range-inputs';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useResultsQuestions } from '../api/get-questions';
 import { useResultsSurveys, type SurveysFilter } from '../api/get-surveys';
-import {
-  filterQuery,
-  hasKind,
-  periodReversed,
-  writeFilters,
-  type ResultsFilters,
-} from '../filters';
+import { filterQuery, hasKind, writeFilters, type ResultsFilters } from '../filters';
 import { useResultsFilters } from '../hooks';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 
@@ -48,7 +43,7 @@ function useFigureText(filter: SurveysFilter, filters: ResultsFilters): string |
   const { question_key: questionKey, option_key: optionKey } = filter;
   const questions = useResultsQuestions(
     filterQuery(filters),
-    hasKind(filters) && !periodReversed(filters) && questionKey !== undefined,
+    hasKind(filters) && !rangeReversed(filters) && questionKey !== undefined,
   );
   if (questionKey === undefined)
     return filter.status === 'completed' ? text.behind.completed : null;
@@ -75,7 +70,7 @@ function useFigureText(filter: SurveysFilter, filters: ResultsFilters): string |
 export function SurveysScreen() {
   const { filters, params } = useResultsFilters();
   const filter: SurveysFilter = { ...filterQuery(filters), ...figureOf(params) };
-  const surveys = useResultsSurveys(filter, !periodReversed(filters));
+  const surveys = useResultsSurveys(filter, !rangeReversed(filters));
   const items = surveys.data?.pages.flatMap((page) => page.items) ?? [];
   const back = `${paths.results}?${writeFilters(filters).toString()}`;
   const described = useFigureText(filter, filters);
