@@ -1,15 +1,6 @@
-import crypto from 'node:crypto';
-import {
-  answerAndAdvance,
-  initialRunnerState,
-  type AcknowledgementListResponse,
-  type ActiveEmployeesResponse,
-  type Question,
-  type SubmitAnswersRequest,
-  type SurveyListResponse,
-} from '@carevoice/shared';
+import type { AcknowledgementListResponse, ActiveEmployeesResponse } from '@carevoice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { facilityIdByName } from '../support/api.js';
+import { facilityIdByName, getJson, submitDueSurvey } from '../support/api.js';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 
 /**
@@ -23,12 +14,6 @@ const DECISIONS_FACILITY = 'Harbor View Rehabilitation';
 const MARKUP_FACILITY = 'Maple Grove Care Home';
 const MARKUP_REVIEW = '<img src=x onerror=alert(1)>';
 const API = '/api/v1/users';
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${API}/${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 const pendingList = (page: Page, facilityId: string) =>
   getJson<AcknowledgementListResponse>(page, `acknowledgement-employee-list/${facilityId}/`);
@@ -51,44 +36,12 @@ const employeeButton = (page: Page, name: string) =>
 
 const reviewsTable = (page: Page) => page.getByRole('table', { name: /'s Reviews$/ });
 
-/** A valid answer for a question: the first option, the threshold, or a short text. */
-function answerFor(question: Question): string | null {
-  switch (question.type) {
-    case 'Radio':
-    case 'Picklist':
-    case 'MultiPicklist':
-      return Object.keys(question.values)[0] ?? null;
-    case 'Number':
-      return String(question.validation_logic.value ?? 1);
-    default:
-      return question.validation_logic.required ? 'Everything was fine.' : null;
-  }
-}
-
 /**
  * Files a survey through the real API with one acknowledgement whose review is `review`, as the
  * survey screens would: a due Admission survey, answers along the shared engine's path, and an
  * employee of the active-employee list. Returns the acknowledged employee's name.
  */
 async function fileAcknowledgement(page: Page, facilityId: string, review: string) {
-  const me = await getJson<{ sf_user_id: string }>(page, 'me/');
-  const { survey_list } = await getJson<SurveyListResponse>(
-    page,
-    `facility-survey-patients/${facilityId}/Admission/`,
-  );
-  const survey = survey_list[0];
-  expect(survey, 'a due Admission survey').toBeDefined();
-  const surveyId = survey?.id as string;
-
-  const questions = await getJson<Question[]>(page, `survey-questions/Admission/${facilityId}/`);
-  let state = initialRunnerState;
-  while (state.index < questions.length) {
-    const question = questions[state.index] as Question;
-    const result = answerAndAdvance(questions, state, answerFor(question));
-    if (!result.ok) throw new Error(`no valid answer for ${question.id}: ${result.reason}`);
-    state = result.state;
-  }
-
   const departments = await getJson<ActiveEmployeesResponse>(
     page,
     `active/employee/${facilityId}/`,
@@ -100,17 +53,8 @@ async function fileAcknowledgement(page: Page, facilityId: string, review: strin
   const cut = (entry as string).lastIndexOf('-');
   const name = (entry as string).slice(0, cut);
   const code = (entry as string).slice(cut + 1);
-
-  const body: SubmitAnswersRequest = {
-    survey_answer_list: state.history.map((answer) => ({
-      Patient_Survey__c: surveyId,
-      Survey_Question__c: answer.questionId,
-      Answer__c: answer.answer,
-      Comment__c: null,
-    })),
-    patient_id: surveyId,
-    sf_user_id: me.sf_user_id,
-    ack_data: [
+  await submitDueSurvey(page, facilityId, {
+    ackData: [
       {
         id: code,
         name,
@@ -119,12 +63,7 @@ async function fileAcknowledgement(page: Page, facilityId: string, review: strin
         comment: review,
       },
     ],
-  };
-  const response = await page.request.post(`${API}/survey-answers/`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: body,
   });
-  expect(response.status(), await response.text()).toBe(200);
   return name;
 }
 

@@ -1,13 +1,6 @@
-import crypto from 'node:crypto';
-import {
-  answerAndAdvance,
-  initialRunnerState,
-  type Question,
-  type SubmitAnswersRequest,
-  type SurveyListResponse,
-} from '@carevoice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/accounts.js';
+import { facilityIdByName, submitDueSurvey } from '../support/api.js';
 import { expectNoSeriousA11yViolations } from '../support/app.js';
 import { withDatabase } from '../support/database.js';
 import { E2E_PORT } from '../support/env.js';
@@ -35,77 +28,24 @@ async function signIn(page: Page, baseURL: string) {
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
 }
 
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status(), `GET ${url}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A valid answer for a question: the first option, the threshold, or a short text. */
-function answerFor(question: Question): string | null {
-  switch (question.type) {
-    case 'Radio':
-    case 'Picklist':
-    case 'MultiPicklist':
-      return Object.keys(question.values)[0] ?? null;
-    case 'Number':
-      return String(question.validation_logic.value ?? 1);
-    default:
-      return question.validation_logic.required ? 'Everything was fine.' : null;
-  }
-}
-
 /**
  * Submits a due Admission survey through the API with four acknowledgements of `employee`, as
  * the survey screens would. Returns the resident's name (which must never reach a mail).
  */
 async function fileAcknowledgements(
   page: Page,
-  baseURL: string,
   facilityId: string,
   employee: { code: string; name: string; department: string; position: string },
 ): Promise<string> {
-  const api = `${baseURL}/api/v1/users`;
-  const me = await getJson<{ sf_user_id: string }>(page, `${api}/me/`);
-  const { survey_list } = await getJson<SurveyListResponse>(
-    page,
-    `${api}/facility-survey-patients/${facilityId}/Admission/`,
-  );
-  const survey = survey_list[0];
-  if (!survey) throw new Error('no due Admission survey');
-  const questions = await getJson<Question[]>(
-    page,
-    `${api}/survey-questions/Admission/${facilityId}/`,
-  );
-  let state = initialRunnerState;
-  while (state.index < questions.length) {
-    const question = questions[state.index] as Question;
-    const result = answerAndAdvance(questions, state, answerFor(question));
-    if (!result.ok) throw new Error(`no valid answer for ${question.id}`);
-    state = result.state;
-  }
-  const body: SubmitAnswersRequest = {
-    survey_answer_list: state.history.map((answer) => ({
-      Patient_Survey__c: survey.id,
-      Survey_Question__c: answer.questionId,
-      Answer__c: answer.answer,
-      Comment__c: null,
-    })),
-    patient_id: survey.id,
-    sf_user_id: me.sf_user_id,
-    ack_data: WORDS.map((comment) => ({
+  const survey = await submitDueSurvey(page, facilityId, {
+    ackData: WORDS.map((comment) => ({
       id: employee.code,
       name: employee.name,
       position: employee.position,
       department: employee.department,
       comment,
     })),
-  };
-  const response = await page.request.post(`${api}/survey-answers/`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID(), origin: baseURL },
-    data: body,
   });
-  expect(response.status(), await response.text()).toBe(200);
   return `${survey.first_name} ${survey.last_name}`;
 }
 
@@ -117,15 +57,7 @@ test('a manager denies with a reason and undoes, approves two at once, opens the
   await server.start();
   try {
     await signIn(page, server.baseURL);
-    const permissions = await getJson<{ facilities: { id: string; name: string }[] }>(
-      page,
-      `${server.baseURL}/api/v1/users/facility/permission/${
-        (await getJson<{ sf_user_id: string }>(page, `${server.baseURL}/api/v1/users/me/`))
-          .sf_user_id
-      }/`,
-    );
-    const facilityId = permissions.facilities.find((item) => item.name === FACILITY)?.id;
-    if (!facilityId) throw new Error(`no ${FACILITY}`);
+    const facilityId = await facilityIdByName(page, FACILITY);
     // An active employee with an email (every third in the demo data).
     const employee = await withDatabase(server.dataDir, (db) =>
       db
@@ -137,7 +69,7 @@ test('a manager denies with a reason and undoes, approves two at once, opens the
         .orderBy('code')
         .executeTakeFirstOrThrow(),
     );
-    const resident = await fileAcknowledgements(page, server.baseURL, facilityId, employee);
+    const resident = await fileAcknowledgements(page, facilityId, employee);
 
     // The review screen: the facility, then the employee's reviews.
     await page.getByRole('combobox', { name: 'Facility' }).click();

@@ -1,15 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import {
-  answerAndAdvance,
-  initialRunnerState,
-  type Question,
-  type SubmitAnswersRequest,
-  type SurveyListResponse,
-} from '@carevoice/shared';
+import type { Question } from '@carevoice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { facilityIdByName } from '../support/api.js';
+import { facilityIdByName, firstValidAnswer, getJson, submitDueSurvey } from '../support/api.js';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 
 /**
@@ -20,18 +13,11 @@ import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
  */
 const MANAGER = 'manager@carevoice.test';
 const STAFF = 'staff@carevoice.test';
-const API = '/api/v1/users';
 /**
  * Where the staff member's survey raises the alert: Maple Grove, whose due Admission surveys no
  * other suite counts (survey taking and the due list work in Riverside).
  */
 const ALERT_FACILITY = 'Maple Grove Care Home';
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${API}/${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** The answers the demo questionnaires raise alerts for (DESIGN §8: options with `alert`). */
 const ALERT_LABELS = ['Too loud', 'Poor'];
@@ -43,58 +29,25 @@ function alertingAnswer(question: Question): string | null {
     case 'Picklist':
     case 'MultiPicklist': {
       const labels = Object.keys(question.values);
-      return labels.find((label) => ALERT_LABELS.includes(label)) ?? labels[0] ?? null;
+      return labels.find((label) => ALERT_LABELS.includes(label)) ?? firstValidAnswer(question);
     }
     case 'Number':
-      // The lowest answer: below an `alert_below` threshold where a question has one.
+      // The lowest answer: below an `alert_below` threshold where a question has one (a
+      // question that refuses it gets its first valid answer).
       return '1';
     default:
-      return question.validation_logic.required ? 'Everything was fine.' : null;
+      return firstValidAnswer(question);
   }
 }
 
 /**
  * Submits the facility's last due Admission survey through the real API, as the survey screens
- * would, with answers that raise alerts. Returns the resident's name.
+ * would, with answers that raise alerts (the last: other suites take the first, and may run at
+ * the same time). Returns the resident's name.
  */
 async function submitAlertingSurvey(page: Page, facilityId: string): Promise<string> {
-  const me = await getJson<{ sf_user_id: string }>(page, 'me/');
-  const { survey_list } = await getJson<SurveyListResponse>(
-    page,
-    `facility-survey-patients/${facilityId}/Admission/`,
-  );
-  // The last one: other suites take the first, and may run at the same time.
-  const survey = survey_list[survey_list.length - 1];
-  expect(survey, 'a due Admission survey').toBeDefined();
-  const surveyId = survey?.id as string;
-  const questions = await getJson<Question[]>(page, `survey-questions/Admission/${facilityId}/`);
-  let state = initialRunnerState;
-  while (state.index < questions.length) {
-    const question = questions[state.index] as Question;
-    let result = answerAndAdvance(questions, state, alertingAnswer(question));
-    if (!result.ok && question.type === 'Number') {
-      result = answerAndAdvance(questions, state, String(question.validation_logic.value ?? 1));
-    }
-    if (!result.ok) throw new Error(`no valid answer for ${question.id}: ${result.reason}`);
-    state = result.state;
-  }
-  const body: SubmitAnswersRequest = {
-    survey_answer_list: state.history.map((answer) => ({
-      Patient_Survey__c: surveyId,
-      Survey_Question__c: answer.questionId,
-      Answer__c: answer.answer,
-      Comment__c: null,
-    })),
-    patient_id: surveyId,
-    sf_user_id: me.sf_user_id,
-    ack_data: [],
-  };
-  const response = await page.request.post(`${API}/survey-answers/`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return `${survey?.first_name} ${survey?.last_name}`;
+  const survey = await submitDueSurvey(page, facilityId, { last: true, answerFor: alertingAnswer });
+  return `${survey.first_name} ${survey.last_name}`;
 }
 
 /** The first facility the manager holds, by name (the demo data's order). */
