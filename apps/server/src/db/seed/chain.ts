@@ -37,7 +37,13 @@ import {
   RESIDENT_LAST,
   REVIEWS,
 } from './demo.js';
-import { answerPathFor } from './volume.js';
+import {
+  ACTIVE_SHARE,
+  answerPathFor,
+  COMPLETED_SHARE,
+  HISTORY_DAYS,
+  PENDING_REVIEW_DAYS,
+} from './volume.js';
 
 export interface ChainOptions {
   /** The anchor date `yyyy-MM-dd` (the demo seed's `today`). */
@@ -80,14 +86,9 @@ export const CHAIN_DEFAULTS = {
   openShare: 0.1,
 } as const;
 
-/** Days of history the past surveys spread over (as in volume.ts). */
-const HISTORY_DAYS = 3 * 365;
-/** Acknowledgements of surveys submitted this recently are still pending review. */
-const PENDING_REVIEW_DAYS = 14;
-/** Per cent of the residents who are still in the facility. */
-const ACTIVE_PERCENT = 85;
-/** Per cent of past surveys completed (the rest closed as not completable). */
-const COMPLETED_PERCENT = 97;
+/** volume.ts's shares as whole per cents, for the generating SQL. */
+const ACTIVE_PERCENT = Math.round(ACTIVE_SHARE * 100);
+const COMPLETED_PERCENT = Math.round(COMPLETED_SHARE * 100);
 /** Per cent of past surveys that are Admission surveys (the rest Discharge). */
 const ADMISSION_PERCENT = 55;
 /** Answer paths drawn per survey type; each survey takes one of them. */

@@ -58,11 +58,14 @@ export const VOLUME_DEFAULTS = {
   openShare: 0.1,
 } as const;
 
-/** Days of history the past surveys spread over. */
-const HISTORY_DAYS = 3 * 365;
+/** Days of history the past surveys spread over (here and in the chain, chain.ts). */
+export const HISTORY_DAYS = 3 * 365;
 /** Acknowledgements of surveys submitted this recently are still pending review. */
-const PENDING_REVIEW_DAYS = 14;
-const ACTIVE_SHARE = 0.85;
+export const PENDING_REVIEW_DAYS = 14;
+/** Share of the residents who are still in the facility. */
+export const ACTIVE_SHARE = 0.85;
+/** Share of past surveys completed (the rest closed as not completable). */
+export const COMPLETED_SHARE = 0.97;
 
 const COLUMNS = {
   residents: [
@@ -383,7 +386,7 @@ export async function seedVolumeData(
       const resident = random.pick(facility.residents);
       const submittedDay = addDays(today, -random.int(1, HISTORY_DAYS));
       const dueDay = addDays(submittedDay, -random.int(0, 5));
-      const completed = random.chance(0.97);
+      const completed = random.chance(COMPLETED_SHARE);
       const submitter = random.pick(userIds);
       const submittedAt = at(submittedDay, random.int(8, 18), random.int(0, 59));
       const surveyId = uuid(random);
