@@ -40,6 +40,7 @@ import {
   countOpenAlerts,
   findAlertMail,
   findAlertRow,
+  findFacilityName,
   insertAlerts,
   listAlerts,
   setAlertMail,
@@ -80,11 +81,12 @@ export async function raiseAlerts(
   ctx: Pick<AppContext, 'config'>,
   meta: RequestMeta,
   survey: { id: string; facility_id: string },
-  facilityName: string,
   answers: readonly StoredAnswerForAlert[],
 ): Promise<number> {
   const matches = answers.filter(matchesAlertRule);
   if (matches.length === 0) return 0;
+  // Read only when a mail is written: most submissions raise nothing.
+  const facilityName = await findFacilityName(trx, survey.facility_id);
   const at = toTimestamp(meta.at);
   const rows: AlertsTable[] = matches.map((answer) => ({
     id: newRowId(),

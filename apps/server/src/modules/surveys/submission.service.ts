@@ -34,7 +34,6 @@ import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { requireFacility } from '../access/access.service.js';
-import { findFacilityName } from '../alerts/alerts.repository.js';
 import { raiseAlerts } from '../alerts/alerts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -207,7 +206,6 @@ export async function submitAnswers(
   });
 
   const at = toTimestamp(meta.at);
-  const facilityName = await findFacilityName(ctx.db, survey.facility_id);
   const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
   const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
   const response: StoredResponse = { statusCode: 200, body };
@@ -247,7 +245,6 @@ export async function submitAnswers(
       ctx,
       meta,
       survey,
-      facilityName,
       answerRows.map((row) => {
         const { question, meta: questionMeta } = storedById.get(row.question_id) as StoredQuestion;
         return {
