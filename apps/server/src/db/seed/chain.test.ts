@@ -68,6 +68,35 @@ describe.skipIf(!PG_URL)(
       expect(await indexDefinitions(t.db)).toEqual(indexesBefore);
     });
 
+    it('keeps the answer counts the trigger would have kept (ADR 034), by day and by month', async () => {
+      for (const [table, period] of [
+        ['answer_counts', 'due_date'],
+        ['answer_month_counts', 'due_month'],
+      ] as const) {
+        const periodOf = period === 'due_date' ? 's.due_date' : 'substr(s.due_date, 1, 7)';
+        const { rows: kept } = await sql<Record<string, unknown>>`
+          select facility_id, survey_set_id, survey_type, ${sql.ref(period)} as period,
+                 question_id, answer_key, value, n, answered, comments, non_answers
+          from ${sql.table(table)} where n > 0
+          order by 1, 2, 3, 4, 5, 6, 7`.execute(t.db);
+        const { rows: counted } = await sql<Record<string, unknown>>`
+          select s.facility_id, coalesce(s.survey_set_id, '') as survey_set_id, s.survey_type,
+                 ${sql.raw(periodOf)} as period, a.question_id,
+                 coalesce(a.answer_key, '') as answer_key,
+                 case when q.type = 'Number' then coalesce(a.answer, '') else '' end as value,
+                 count(*)::int as n,
+                 count(a.answer)::int as answered, count(a.comment)::int as comments,
+                 count(a.non_answer)::int as non_answers
+          from answers a join surveys s on s.id = a.survey_id
+          left join questions q on q.id = a.question_id
+          where s.status = 'completed'
+          group by 1, 2, 3, 4, 5, 6, 7
+          order by 1, 2, 3, 4, 5, 6, 7`.execute(t.db);
+        expect(kept.length, table).toBeGreaterThan(1000);
+        expect(kept, table).toEqual(counted);
+      }
+    });
+
     it('stores answers along a path the engine accepts, on the published questions', async () => {
       const surveys = await t.db
         .selectFrom('surveys')
