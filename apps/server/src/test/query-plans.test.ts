@@ -72,7 +72,10 @@ const GROWING_TABLES = [
 /** At chain scale, a Seq Scan of one of these fails whatever its estimated share. */
 const CHAIN_TABLES = ['surveys', 'answers', 'residents', 'acknowledgements'] as const;
 
-/** The chain guard's scenarios: the reads `npm run bench` measures (nothing in them writes data). */
+/**
+ * The chain guard's scenarios: the reads `npm run bench` measures (nothing in them writes data),
+ * and the statements the answer-count triggers run for every answer submitted (ADR 034).
+ */
 const CHAIN_SCENARIOS = [
   'login',
   'session lookup and idle touch',
@@ -87,6 +90,7 @@ const CHAIN_SCENARIOS = [
   'active patients',
   'results summary',
   'results questions',
+  'answer count triggers',
 ];
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
