@@ -304,21 +304,26 @@ export async function dischargeResident(
     .execute();
 }
 
+/** The query of the questionnaire of a facility's survey type or of a survey set. */
+function questionnaireOf(
+  db: Kysely<Database>,
+  owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
+) {
+  const query = db.selectFrom('questionnaires').orderBy('id').limit(1);
+  return 'surveySetId' in owner
+    ? query.where('survey_set_id', '=', owner.surveySetId)
+    : query
+        .where('facility_id', '=', owner.facilityId)
+        .where('survey_type', '=', owner.surveyType)
+        .where('survey_set_id', 'is', null);
+}
+
 /** The questionnaire of a facility's survey type or of a survey set. */
 export async function findQuestionnaireId(
   db: Kysely<Database>,
   owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
 ): Promise<string | undefined> {
-  const query = db.selectFrom('questionnaires').select('id').orderBy('id').limit(1);
-  const row = await (
-    'surveySetId' in owner
-      ? query.where('survey_set_id', '=', owner.surveySetId)
-      : query
-          .where('facility_id', '=', owner.facilityId)
-          .where('survey_type', '=', owner.surveyType)
-          .where('survey_set_id', 'is', null)
-  ).executeTakeFirst();
-  return row?.id;
+  return (await questionnaireOf(db, owner).select('id').executeTakeFirst())?.id;
 }
 
 /** The questionnaire of a facility's survey type or of a survey set, with its published version. */
@@ -326,13 +331,7 @@ export async function findQuestionnaireOf(
   db: Kysely<Database>,
   owner: { facilityId: string; surveyType: ResidentSurveyType } | { surveySetId: string },
 ): Promise<{ id: string; published_version: number } | undefined> {
-  const id = await findQuestionnaireId(db, owner);
-  if (id === undefined) return undefined;
-  return db
-    .selectFrom('questionnaires')
-    .select(['id', 'published_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return questionnaireOf(db, owner).select(['id', 'published_version']).executeTakeFirst();
 }
 
 export async function insertAnswers(
