@@ -230,7 +230,7 @@ const SURVEYS: S[] = [
     status: 'completed',
     submitted: '2026-01-18T08:00:00.000Z',
     version: 1,
-    answers: [['q1g', 'Great', 'good']],
+    answers: [['q1g', 'Great', 'good', 'Warm welcome']],
   },
   { id: 'g2', facility: G, due: '2026-01-16', status: 'due' },
 ];
@@ -564,6 +564,60 @@ describeEachDialect('survey results', (dialect) => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('pages through several facilities newest first, each survey once', async () => {
+      // 60 more completed surveys in G, before the period, two a day (ties go by id).
+      const extra = Array.from({ length: 60 }, (_, n) => ({
+        id: `g-page-${String(n).padStart(2, '0')}`,
+        due: `2025-06-${String(1 + Math.floor(n / 2)).padStart(2, '0')}`,
+      }));
+      await t.db
+        .insertInto('surveys')
+        .values(
+          extra.map((survey) => ({
+            id: survey.id,
+            facility_id: G,
+            resident_id: 'r-g1',
+            survey_type: 'Admission',
+            survey_set_id: null,
+            due_date: survey.due,
+            status: 'completed',
+            delayed_until: null,
+            created_by: null,
+            created_at: '2025-05-01T00:00:00.000Z',
+            submitted_by: null,
+            submitted_at: `${survey.due}T10:00:00.000Z`,
+            questionnaire_version: 1,
+          })),
+        )
+        .execute();
+      try {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: ResultsSurveysResponse = (
+            await call(t, viewer, 'resultsSurveys', {
+              query: { facility_id: [F, G], ...(cursor ? { cursor } : {}) },
+            })
+          ).json<ResultsSurveysResponse>();
+          seen.push(...page.items.map((item) => item.survey_id));
+          cursor = page.next_cursor;
+        } while (cursor !== null);
+        const newestFirst = [...extra]
+          .sort((a, b) => (a.due === b.due ? (a.id < b.id ? 1 : -1) : a.due < b.due ? 1 : -1))
+          .map((survey) => survey.id);
+        expect(seen).toEqual(['s7', 's3', 's2', 'g1', 's1', 's8', ...newestFirst]);
+      } finally {
+        await t.db
+          .deleteFrom('surveys')
+          .where(
+            'id',
+            'in',
+            extra.map((survey) => survey.id),
+          )
+          .execute();
+      }
+    });
+
     it('shows one survey as asked, with the alerting answers marked', async () => {
       await t.db
         .insertInto('alerts')
@@ -618,6 +672,27 @@ describeEachDialect('survey results', (dialect) => {
         query: { facility_id: F, ...PERIOD, q: '%' },
       });
       expect(wildcard.json<ResultsCommentsResponse>().items).toEqual([]);
+    });
+
+    it('lists several facilities’ comments together, newest due date first', async () => {
+      const response = await call(t, viewer, 'resultsComments', {
+        query: { facility_id: [F, G], ...PERIOD },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultsCommentsResponse>();
+      // The period's only comments and text answers: G's g1 (due 01-15), then F's s1 (01-10).
+      expect(body.items.map((item) => [item.survey_id, item.kind, item.text])).toEqual([
+        ['g1', 'comment', 'Warm welcome'],
+        ['s1', 'answer', 'Lovely staff'],
+        ['s1', 'comment', 'Nice'],
+      ]);
+      expect(body.next_cursor).toBeNull();
+      const onlyG = await call(t, viewer, 'resultsComments', {
+        query: { facility_id: [F, G], ...PERIOD, q: 'welcome' },
+      });
+      expect(onlyG.json<ResultsCommentsResponse>().items.map((item) => item.survey_id)).toEqual([
+        'g1',
+      ]);
     });
   });
 
