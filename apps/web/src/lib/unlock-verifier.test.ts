@@ -96,6 +96,13 @@ describe('unlocking without a connection (ADR 035)', { timeout: 30_000 }, () => 
     expect(offlineUnlockState(USER)).toBe('unavailable');
   });
 
+  it('a try still being checked when the secrets are forgotten does not unlock', async () => {
+    await rememberUnlockSecret(USER, PASSWORD);
+    const checking = unlockOffline(USER, PASSWORD);
+    forgetUnlockSecrets();
+    expect(await checking).toBe('unavailable');
+  });
+
   it('derives PBKDF2-SHA-256 with a fresh random salt each time, keeps it in memory only and sends nothing', async () => {
     const deriveBits = vi.spyOn(crypto.subtle, 'deriveBits');
     const setItem = vi.spyOn(Storage.prototype, 'setItem');

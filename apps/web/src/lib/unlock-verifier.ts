@@ -109,11 +109,12 @@ export async function unlockOffline(userId: string, secret: string): Promise<Off
   const verifier = kept?.verifiers[kindOf(secret)];
   if (state !== 'ready' || !kept) return state;
   if (!verifier) return 'other-secret';
-  const checking = kept;
+  const started = generation;
   const hash = await derive(secret, verifier.salt);
-  if (kept !== checking || checking.verifiers[kindOf(secret)] !== verifier) return 'unavailable';
+  // Forgotten (or another user signed in) while it was checked: nothing to unlock.
+  if (generation !== started || kept?.userId !== userId) return 'unavailable';
   if (sameBytes(hash, verifier.hash)) {
-    checking.failures = 0;
+    kept.failures = 0;
     return 'unlocked';
   }
   countFailedUnlock(userId);

@@ -146,7 +146,10 @@ describe('LoginForm', () => {
       await user.click(loginButton());
 
       await screen.findByText('Home screen');
-      await waitFor(() => expect(offlineUnlockState(PROFILE.sf_user_id)).toBe('ready'));
+      // Derived in the background, once the verifiers' module has loaded.
+      await waitFor(() => expect(offlineUnlockState(PROFILE.sf_user_id)).toBe('ready'), {
+        timeout: 10_000,
+      });
       expect(await unlockOffline(PROFILE.sf_user_id, 'secret-password')).toBe('unlocked');
     });
 
