@@ -39,6 +39,14 @@ const resultsCode =
   /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/]results[\\/](?!api[\\/]alerts\.ts$)|packages[\\/]shared[\\/]src[\\/]results-screen-texts\.ts$)/;
 
 /**
+ * The tablet's lock screen and the verifiers that unlock it without a connection (ADR 025, 035):
+ * one chunk, fetched as the guard shows (and by sign-in and My account for the verifiers), in no
+ * page's first load.
+ */
+const lockCode =
+  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](components[\\/]lock-screen\.tsx|api[\\/]unlock\.ts)|lib[\\/]unlock-verifier\.ts)|packages[\\/]shared[\\/]src[\\/]offline-unlock-texts\.ts)$/;
+
+/**
  * The charts of Survey Results (@mantine/charts, recharts and its dependencies): loaded only when
  * a results screen draws its first chart (features/results/components/lazy-charts.tsx).
  */
@@ -313,6 +321,13 @@ export default defineConfig({
               test: resultsCode,
               minShareCount: 2,
               priority: 0.55,
+              includeDependenciesRecursively: false,
+            },
+            // The lock screen and its verifiers (see lockCode).
+            {
+              name: 'lock-screen',
+              test: lockCode,
+              priority: 0.7,
               includeDependenciesRecursively: false,
             },
             // The app's own code (API calls, hooks, shared contract) used by several screens.

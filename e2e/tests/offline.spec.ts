@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dueSurveys, facilityIdByName, type DueSurvey } from '../support/api.js';
+import { DEMO_PASSWORD } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations, openConsent, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
@@ -18,6 +19,11 @@ const FACILITY = 'Harbor View Rehabilitation';
 const MANAGER = 'manager@carevoice.test';
 const OFFLINE =
   'You are offline. Surveys in progress can be finished; answers are sent when the connection returns.';
+/** The lock screen without a connection (ADR 035): the tablet checks, or it cannot this time. */
+const UNLOCK_OFFLINE =
+  'You are offline. This tablet checks your password or PIN itself, and you go on where you were; answers are sent when the connection returns.';
+const UNLOCK_NEEDS_CONNECTION =
+  'You are offline, and this time unlocking needs the connection. Your survey waits safely on this tablet: unlock when the connection returns.';
 /** The service worker's cache of API answers (apps/web/src/config/offline.ts). */
 const API_CACHE = 'carevoice-survey-api';
 const REVIEW = 'Stayed with me through a long night.';
@@ -236,6 +242,81 @@ test.describe('on a tablet', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
     expect(await keptApiAnswers(page)).toEqual([]);
+  });
+});
+
+test.describe('a tablet that locks itself in a dead spot (ADR 035)', () => {
+  // Locks after 9 s without a touch.
+  const locking = ownServer(E2E_PORT + 47, { env: { IDLE_LOCK_MINUTES: '0.15' } });
+  test.use({ baseURL: locking.baseURL, viewport: { width: 1024, height: 768 } });
+  test.beforeAll(async () => locking.start());
+  test.afterAll(async () => locking.dispose());
+
+  test('unlocks without a connection with the password, never with a wrong one, the survey is finished and sent when the connection returns; after a reload unlocking waits for the connection', async ({
+    page,
+    context,
+  }) => {
+    // The app installs on Login, before the idle time starts counting behind the guard.
+    await page.goto('/login');
+    await workerInControl(page);
+    await signIn(page, MANAGER);
+    const facilityId = await facilityIdByName(page, FACILITY);
+    const survey = (await dueSurveys(page, facilityId, 'Admission'))[0] as DueSurvey;
+    await startSurvey(page, survey);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Refused' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+
+    const locked = page.getByRole('heading', { name: 'Locked' });
+    await expect(locked).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(survey.last_name)).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: UNLOCK_OFFLINE })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const secret = page.getByLabel('Password or PIN');
+    await secret.fill('wrong-password');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('That password or PIN is not right.')).toBeVisible();
+    await expect(locked).toBeVisible();
+    await secret.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    // Exactly where it locked, without the server.
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+    await expect(locked).toHaveCount(0);
+
+    await refuseTheRest(page);
+    await page.getByRole('button', { name: 'No' }).click();
+    const waiting = page.getByText('1 submitted survey is waiting to be sent.');
+    await expect(waiting).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('1 survey sent')).toBeVisible();
+    const left = await dueSurveys(page, facilityId, 'Admission');
+    expect(left.map((item) => item.id)).not.toContain(survey.id);
+
+    // Locked again, and reloaded in a dead spot: nothing in memory to check the password
+    // against, so unlocking waits for the connection; "Not you?" is still there.
+    await expect(locked).toBeVisible({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await expect(locked).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: UNLOCK_NEEDS_CONNECTION }),
+    ).toBeVisible();
+    await secret.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(secret).toHaveValue('');
+    await expect(locked).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Not you? Sign in as someone else' }),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText(UNLOCK_NEEDS_CONNECTION)).toHaveCount(0);
+    await secret.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
   });
 });
 

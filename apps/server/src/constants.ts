@@ -2,7 +2,11 @@
  * Named limits of the server (DESIGN §4). Tests import these instead of repeating numbers; limits
  * the web app or the texts share live in packages/shared (limits.ts).
  */
-import { SESSION_MAX_AGE_DAYS, THROTTLE_WINDOW_MINUTES } from '@carevoice/shared';
+import {
+  SESSION_MAX_AGE_DAYS,
+  SIGN_IN_FAILURE_LIMIT,
+  THROTTLE_WINDOW_MINUTES,
+} from '@carevoice/shared';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -29,7 +33,7 @@ export const REFRESH_TOKEN_TTL_SECONDS = SESSION_MAX_AGE_SECONDS;
  * codes and a wrong current password on My account count the same way (their own kinds).
  */
 export const LOGIN_THROTTLE = {
-  accountLimit: 10,
+  accountLimit: SIGN_IN_FAILURE_LIMIT,
   delayAfter: 3,
   addressLimit: 100,
   windowMinutes: THROTTLE_WINDOW_MINUTES,

@@ -25,3 +25,4 @@ export * from './results-texts.js';
 export * from './results-screen-texts.js';
 export * from './alert-tile-text.js';
 export * from './bedside-texts.js';
+export * from './offline-unlock-texts.js';

@@ -21,6 +21,11 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 /** Failed sign-ins or reset attempts in this many minutes lead to a 429 (DESIGN §4). */
 export const THROTTLE_WINDOW_MINUTES = 15;
+/**
+ * Failed sign-ins of one account in THROTTLE_WINDOW_MINUTES that lock it (DESIGN §4, ADR 020).
+ * A tablet without a connection allows no more wrong unlock tries than this (ADR 035).
+ */
+export const SIGN_IN_FAILURE_LIMIT = 10;
 
 /** The request header that makes a submission safe to repeat (ADR 005). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -88,3 +88,10 @@ export const DEFAULT_IDLE_LOCK_MINUTES = 5;
  * a tablet can stay on one page for days, and the browser itself checks only on a page load.
  */
 export const SERVICE_WORKER_UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * PBKDF2-SHA-256 iterations of the verifier that lets a tablet without a connection check the
+ * unlock password or PIN (ADR 035): OWASP's figure for PBKDF2-HMAC-SHA-256 (2023), about half a
+ * second on a tablet, once per sign-in or unlock.
+ */
+export const UNLOCK_VERIFIER_ITERATIONS = 600_000;

@@ -8,11 +8,13 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { SocialSignUp } from '@/features/auth/components/social-sign-up';
 import { readTokenProfile } from '@/features/auth/token-profile';
 import { clearOfflineApiCache } from '@/lib/offline-cache';
+import { forgetUnlockSecrets } from '@/lib/offline-unlock';
 
 /**
  * /login — a signed-in user goes straight to Home (spec §2). Whoever sees Login is signed out, so
- * nothing cached from an earlier session may stay in memory, nor in the service worker's cache of
- * API answers (a shared tablet: the next person signs in here, ADR 025, 032).
+ * nothing cached from an earlier session may stay in memory (its answers, its unlock verifiers),
+ * nor in the service worker's cache of API answers (a shared tablet: the next person signs in
+ * here, ADR 025, 032, 035).
  */
 export default function LoginRoute() {
   const signedIn = readTokenProfile() !== null;
@@ -20,6 +22,7 @@ export default function LoginRoute() {
   useEffect(() => {
     if (signedIn) return;
     queryClient.clear();
+    forgetUnlockSecrets();
     void clearOfflineApiCache();
   }, [signedIn, queryClient]);
 

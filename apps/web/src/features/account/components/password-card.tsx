@@ -3,6 +3,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
+import { useSession } from '@/features/auth';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
@@ -17,7 +18,7 @@ interface PasswordErrors {
 
 /** A new password, given the current one; every other session is signed out. */
 export function PasswordCard() {
-  const change = useChangePassword();
+  const change = useChangePassword(useSession().sf_user_id);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<PasswordErrors>({});

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetUnlockSecrets, offlineUnlockState, unlockOffline } from '@/lib/unlock-verifier';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 import { LoginForm } from './login-form';
 
@@ -131,5 +132,42 @@ describe('LoginForm', () => {
     await user.click(loginButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.networkError);
+  });
+
+  describe('the verifier for unlocking without a connection (ADR 035)', () => {
+    afterEach(() => forgetUnlockSecrets());
+
+    it('is derived from the password once the server has signed the user in', async () => {
+      stubFetch(() => jsonResponse(LOGIN_RESPONSE));
+      const { user } = renderLogin();
+      await user.type(emailField(), 'staff@carevoice.test');
+      await user.type(passwordField(), 'secret-password');
+
+      await user.click(loginButton());
+
+      await screen.findByText('Home screen');
+      // Derived in the background, once the verifiers' module has loaded.
+      await waitFor(() => expect(offlineUnlockState(PROFILE.sf_user_id)).toBe('ready'), {
+        timeout: 10_000,
+      });
+      expect(await unlockOffline(PROFILE.sf_user_id, 'secret-password')).toBe('unlocked');
+    });
+
+    it('is not derived from a password the server refused, nor before the second factor', async () => {
+      stubFetch(() => jsonResponse({ detail: 'Invalid email or password.' }, 401));
+      const { user } = renderLogin();
+      await user.type(emailField(), 'staff@carevoice.test');
+      await user.type(passwordField(), 'wrong-password');
+      await user.click(loginButton());
+      await screen.findByRole('alert');
+
+      stubFetch(() => jsonResponse({ mfa_required: true, mfa_token: 'step-one' }));
+      await user.clear(passwordField());
+      await user.type(passwordField(), 'secret-password');
+      await user.click(loginButton());
+      await screen.findByLabelText('Code');
+
+      expect(offlineUnlockState(PROFILE.sf_user_id)).toBe('unavailable');
+    });
   });
 });

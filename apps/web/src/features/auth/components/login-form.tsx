@@ -51,6 +51,7 @@ export function LoginForm() {
     return (
       <MfaStep
         mfaToken={mfaToken}
+        password={password}
         onBack={() => {
           setMfaToken(null);
           setPassword('');

@@ -14,9 +14,18 @@ const text = UI_TEXT.loginMfa;
  * authenticator app, or a recovery code. What the server says (a wrong code, a step one that ran
  * out) is shown under the field; Back returns to the password.
  */
-export function MfaStep({ mfaToken, onBack }: { mfaToken: string; onBack: () => void }) {
+export function MfaStep({
+  mfaToken,
+  password,
+  onBack,
+}: {
+  mfaToken: string;
+  /** Step one's password, kept for unlocking the tablet without a connection (ADR 035). */
+  password: string;
+  onBack: () => void;
+}) {
   const navigate = useNavigate();
-  const verify = useLoginWithCode();
+  const verify = useLoginWithCode(password);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 

@@ -7,7 +7,8 @@ import { AccountCard } from '@/features/account';
 import { errorMessage } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/form';
 import { useMe } from '../api/get-me';
-import { useSetPin } from '../api/unlock';
+import { useSetPin } from '../api/set-pin';
+import { useSession } from '../hooks/use-session';
 
 const text = BEDSIDE_TEXT.pin;
 
@@ -19,7 +20,7 @@ interface PinErrors {
 /** My account: the PIN that unlocks the tablet's lock (ADR 025), set or removed with the password. */
 export function PinCard() {
   const me = useMe();
-  const save = useSetPin();
+  const save = useSetPin(useSession().sf_user_id);
   const [pin, setPinValue] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<PinErrors>({});

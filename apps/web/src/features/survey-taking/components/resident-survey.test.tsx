@@ -1,5 +1,6 @@
 import { MESSAGES, UI_TEXT, type SubmitAnswersRequest } from '@carevoice/shared';
 import { screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
 import { readDraft, saveDraft } from '../draft/draft-storage';
@@ -342,6 +343,24 @@ describe('submission safety', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]?.key).toBe(sent[0]?.key);
     expect(sent[1]?.body).toEqual(sent[0]?.body);
+  });
+
+  it('queues the answers at once when the browser already knows it is offline (a dead spot, ADR 032), never waiting behind the spinner', async () => {
+    fakeServer({ submitStatus: [0] });
+    const { user } = renderSurvey();
+    await answerShortPath(user);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'No' }));
+      expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('1 submitted survey is waiting to be sent.', undefined, {
+          timeout: 4000,
+        }),
+      ).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it("keeps the answers queued on a 503 (database busy), says 'Something went wrong.', and never shows it as a refusal", async () => {

@@ -39,6 +39,9 @@ export function useSubmitSurvey() {
   const mutation = useMutation({
     mutationFn: (submission: SurveySubmission) =>
       submitAnswers(submission.body, submission.idempotencyKey),
+    // Sent whatever the browser says about the connection: offline the call fails at once and the
+    // answers go to the queue, rather than waiting unseen for the connection behind a spinner.
+    networkMode: 'always',
   });
 
   const submit = (submission: SurveySubmission) => {
