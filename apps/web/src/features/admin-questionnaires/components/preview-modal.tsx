@@ -8,6 +8,7 @@ import {
 import { Button, Modal, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useReducer, useState } from 'react';
 import { createDraft, draftReducer, QuestionRunner, type Draft } from '@/features/survey-taking';
+import { KEEP_PAGE_STYLES } from './over-the-editor';
 
 const text = ADMIN_TEXT.questionnaires;
 
@@ -51,6 +52,7 @@ export function PreviewModal({
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.previewHeading}
       size="xl"
     >
