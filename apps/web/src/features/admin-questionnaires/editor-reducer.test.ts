@@ -48,3 +48,35 @@ describe('the questionnaire’s non-answer setting in the editor (ADR 033)', () 
     expect(settings(replaced)).toEqual([true, true]);
   });
 });
+
+describe('an option row’s own changes', () => {
+  const choice: DraftQuestion = {
+    ...question('a'),
+    type: 'Radio',
+    options: [
+      { key: 'yes', label: { en: 'Yes', es: 'Sí' }, next: null },
+      { key: 'no', label: { en: 'No' }, next: null },
+    ],
+  };
+
+  it('changes one option of one question and leaves the others as they were', () => {
+    const other = question('b');
+    const [changed, same] = editorReducer([choice, other], {
+      type: 'update-option',
+      index: 0,
+      key: 'no',
+      option: { alert: true, next: 'b' },
+    });
+    expect(changed?.options).toEqual([
+      choice.options[0],
+      { key: 'no', label: { en: 'No' }, next: 'b', alert: true },
+    ]);
+    expect(changed?.options[0]).toBe(choice.options[0]);
+    expect(same).toBe(other);
+  });
+
+  it('deletes one option by its key', () => {
+    const [changed] = editorReducer([choice], { type: 'remove-option', index: 0, key: 'yes' });
+    expect(changed?.options.map((option) => option.key)).toEqual(['no']);
+  });
+});

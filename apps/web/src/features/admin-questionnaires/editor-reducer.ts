@@ -2,6 +2,7 @@ import {
   questionnaireAllowsNonAnswer,
   unusedKey,
   withNonAnswerSetting,
+  type DraftOption,
   type DraftQuestion,
 } from '@carevoice/shared';
 
@@ -16,6 +17,9 @@ export type EditorAction =
   | { type: 'replace'; questions: readonly DraftQuestion[] }
   | { type: 'add'; question: DraftQuestion }
   | { type: 'update'; index: number; question: DraftQuestion }
+  /** One option of a question changed, or deleted: an option row sends only its own change. */
+  | { type: 'update-option'; index: number; key: string; option: Partial<DraftOption> }
+  | { type: 'remove-option'; index: number; key: string }
   | { type: 'duplicate'; index: number }
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
@@ -95,6 +99,21 @@ export function editorReducer(
     case 'update':
       return questions.map((question, index) =>
         index === action.index ? action.question : question,
+      );
+    case 'update-option':
+    case 'remove-option':
+      return questions.map((question, index) =>
+        index === action.index
+          ? {
+              ...question,
+              options:
+                action.type === 'remove-option'
+                  ? question.options.filter((option) => option.key !== action.key)
+                  : question.options.map((option) =>
+                      option.key === action.key ? { ...option, ...action.option } : option,
+                    ),
+            }
+          : question,
       );
     case 'duplicate': {
       const source = questions[action.index];

@@ -3,11 +3,13 @@ import {
   RESIDENT_LANGUAGE_LABELS,
   draftToQuestions,
   type DraftQuestion,
+  type Question,
   type ResidentLanguage,
 } from '@carevoice/shared';
 import { Button, Modal, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useReducer, useState } from 'react';
 import { createDraft, draftReducer, QuestionRunner, type Draft } from '@/features/survey-taking';
+import { KEEP_PAGE_STYLES } from './over-the-editor';
 
 const text = ADMIN_TEXT.questionnaires;
 
@@ -18,6 +20,40 @@ function previewDraft(): Draft {
     userId: 'preview',
     flow: { patientId: 'preview', patientName: '', surveyType: 'Admission', facilityId: 'preview' },
   });
+}
+
+/**
+ * One run through the questions, from the first: its answers live here, so answering renders
+ * the runner again and not the modal around it (the preview's answers were the slowest steps of
+ * the builder on a slowed phone; docs/performance.md, "The questionnaire builder at 200
+ * questions").
+ */
+function PreviewRun({
+  questions,
+  onRestart,
+}: {
+  questions: readonly Question[];
+  onRestart: () => void;
+}) {
+  const [draft, dispatch] = useReducer(draftReducer<Draft>, undefined, previewDraft);
+  const current = questions[draft.index];
+  return current ? (
+    <QuestionRunner
+      questions={questions}
+      draft={draft}
+      dispatch={dispatch}
+      withComments={current.comment_box === true}
+    />
+  ) : (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm" align="flex-start">
+        <Text role="status" fw={600}>
+          {text.previewEnd}
+        </Text>
+        <Button onClick={onRestart}>{text.previewRestart}</Button>
+      </Stack>
+    </Paper>
+  );
 }
 
 /**
@@ -39,18 +75,14 @@ export function PreviewModal({
     () => draftToQuestions(questions, { language }),
     [questions, language],
   );
-  const [draft, dispatch] = useReducer(draftReducer<Draft>, undefined, previewDraft);
   const [run, setRun] = useState(0);
-  const restart = () => {
-    dispatch({ type: 'start', questions: [] });
-    setRun((value) => value + 1);
-  };
-  const current = runnerQuestions[draft.index];
+  const restart = () => setRun((value) => value + 1);
   return (
     <Modal
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.previewHeading}
       size="xl"
     >
@@ -69,23 +101,8 @@ export function PreviewModal({
         )}
         {runnerQuestions.length === 0 ? (
           <Text>{text.previewEmpty}</Text>
-        ) : current ? (
-          <QuestionRunner
-            key={`${language}-${run}`}
-            questions={runnerQuestions}
-            draft={draft}
-            dispatch={dispatch}
-            withComments={current.comment_box === true}
-          />
         ) : (
-          <Paper withBorder radius="lg" p="lg">
-            <Stack gap="sm" align="flex-start">
-              <Text role="status" fw={600}>
-                {text.previewEnd}
-              </Text>
-              <Button onClick={restart}>{text.previewRestart}</Button>
-            </Stack>
-          </Paper>
+          <PreviewRun key={`${language}-${run}`} questions={runnerQuestions} onRestart={restart} />
         )}
       </Stack>
     </Modal>

@@ -1,6 +1,7 @@
 import { ADMIN_TEXT, type DraftProblem } from '@carevoice/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Notice } from './notice';
+import { KEEP_PAGE_STYLES } from './over-the-editor';
 import { ProblemSummary } from './problem-summary';
 
 const text = ADMIN_TEXT.questionnaires;
@@ -36,6 +37,7 @@ export function PublishModal({
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.publishHeading}
       size="lg"
     >

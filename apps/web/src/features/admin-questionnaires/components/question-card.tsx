@@ -17,7 +17,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -25,8 +24,17 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { memo, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { EditorAction } from '../editor-reducer';
+import classes from './question-card.module.css';
 
 const text = ADMIN_TEXT.questionnaires;
 
@@ -61,6 +69,10 @@ const DRAG_TYPE = 'application/x-carevoice-question';
 
 const languageName = (language: ResidentLanguage) => RESIDENT_LANGUAGE_LABELS[language];
 
+/** English and each translation side by side (question-card.module.css, `.languages`). */
+const columns = (translations: readonly ResidentLanguage[]) =>
+  ({ '--languages': 1 + translations.length }) as CSSProperties;
+
 /** The problems of one field (and option) of the question, as text under it. */
 function fieldProblems(
   problems: readonly DraftProblem[],
@@ -73,6 +85,32 @@ function fieldProblems(
       problem.option_key === optionKey,
   );
   return matches.length > 0 ? matches.map((problem) => problem.message).join(' ') : undefined;
+}
+
+/** A labelled plain field with its problem under it (the look of the Mantine inputs around it). */
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={classes.field}>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, describedBy: error ? `${id}-error` : undefined })}
+      {error && (
+        <div className={classes.error} id={`${id}-error`}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function TargetSelect({
@@ -115,127 +153,133 @@ function TargetSelect({
   // A target that is no longer later (moved, or gone) stays visible, so the problem can be seen.
   const current = value !== null && !later.some((target) => target.key === value);
   return (
-    <NativeSelect
-      label={label}
-      value={value ?? ''}
-      error={error}
-      disabled={disabled}
-      onPointerDown={() => setListed(true)}
-      onFocus={() => setListed(true)}
-      onChange={(event) => onChange(event.currentTarget.value || null)}
-      data={[
-        { value: '', label: text.nextInSequence },
-        ...(current
-          ? [
-              {
-                value: value ?? '',
-                label:
-                  chosen && chosen.position > after + 1
-                    ? text.goTo(chosen.position, chosen.label.slice(0, 60))
-                    : (value ?? ''),
-              },
-            ]
-          : []),
-        ...later.map((target) => ({
-          value: target.key,
-          label: text.goTo(target.position, target.label.slice(0, 60)),
-        })),
-      ]}
-    />
+    <Field label={label} error={error}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          className={classes.input}
+          value={value ?? ''}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onPointerDown={() => setListed(true)}
+          onFocus={() => setListed(true)}
+          onChange={(event) => onChange(event.currentTarget.value || null)}
+        >
+          <option value="">{text.nextInSequence}</option>
+          {current && (
+            <option value={value}>
+              {chosen && chosen.position > after + 1
+                ? text.goTo(chosen.position, chosen.label.slice(0, 60))
+                : value}
+            </option>
+          )}
+          {later.map((target) => (
+            <option key={target.key} value={target.key}>
+              {text.goTo(target.position, target.label.slice(0, 60))}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
-function OptionRow({
+/**
+ * One answer option: its label in each language, where it leads, whether it raises an alert.
+ * Memoized, and it sends only its own change: typing in the question's text or in another
+ * option does not render it again.
+ */
+const OptionRow = memo(function OptionRow({
   option,
   position,
-  question,
-  props,
-  update,
+  questionIndex,
+  targets,
+  translations,
+  problems,
+  readOnly,
+  dispatch,
 }: {
   option: DraftOption;
   position: number;
-  question: DraftQuestion;
-  props: QuestionCardProps;
-  update: (question: DraftQuestion) => void;
+  questionIndex: number;
+  targets: readonly TargetChoice[];
+  translations: readonly ResidentLanguage[];
+  problems: readonly DraftProblem[];
+  readOnly: boolean;
+  dispatch: (action: EditorAction) => void;
 }) {
-  const { index, targets, translations, problems, readOnly } = props;
   const change = (changed: Partial<DraftOption>) =>
-    update({
-      ...question,
-      options: question.options.map((item) =>
-        item.key === option.key ? { ...item, ...changed } : item,
-      ),
-    });
+    dispatch({ type: 'update-option', index: questionIndex, key: option.key, option: changed });
+  const labelField = (language: ResidentLanguage, error: string | undefined) => (
+    <Field key={language} label={text.optionLabel(position, languageName(language))} error={error}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          className={classes.input}
+          value={option.label[language] ?? ''}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) =>
+            change({ label: { ...option.label, [language]: event.currentTarget.value } })
+          }
+        />
+      )}
+    </Field>
+  );
   return (
-    <Paper withBorder p="sm" radius="md">
-      <Stack gap="xs">
-        <SimpleGrid cols={{ base: 1, sm: 1 + translations.length }} spacing="xs">
-          <TextInput
-            label={text.optionLabel(position, languageName('en'))}
-            value={option.label.en}
-            readOnly={readOnly}
-            error={fieldProblems(
-              problems,
-              (field) => field === 'options.label.en' || field === 'options.key',
-              option.key,
-            )}
-            onChange={(event) =>
-              change({ label: { ...option.label, en: event.currentTarget.value } })
-            }
-          />
-          {translations.map((language) => (
-            <TextInput
-              key={language}
-              label={text.optionLabel(position, languageName(language))}
-              value={option.label[language] ?? ''}
-              readOnly={readOnly}
-              error={fieldProblems(problems, `options.label.${language}`, option.key)}
-              onChange={(event) =>
-                change({ label: { ...option.label, [language]: event.currentTarget.value } })
-              }
-            />
-          ))}
-        </SimpleGrid>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TargetSelect
-            label={text.optionNext(position)}
-            value={option.next}
-            targets={targets}
-            after={index}
-            error={fieldProblems(problems, 'options.next', option.key)}
-            disabled={readOnly}
-            onChange={(next) => change({ next })}
-          />
-          <Switch
-            label={text.alert}
+    <div className={classes.option}>
+      <div className={classes.languages} style={columns(translations)}>
+        {labelField(
+          'en',
+          fieldProblems(
+            problems,
+            (field) => field === 'options.label.en' || field === 'options.key',
+            option.key,
+          ),
+        )}
+        {translations.map((language) =>
+          labelField(language, fieldProblems(problems, `options.label.${language}`, option.key)),
+        )}
+      </div>
+      <div className={classes.controls}>
+        <TargetSelect
+          label={text.optionNext(position)}
+          value={option.next}
+          targets={targets}
+          after={questionIndex}
+          error={fieldProblems(problems, 'options.next', option.key)}
+          disabled={readOnly}
+          onChange={(next) => change({ next })}
+        />
+        <label className={classes.switch}>
+          <input
+            type="checkbox"
+            role="switch"
             aria-label={text.alertLabel(position)}
             checked={option.alert === true}
             disabled={readOnly}
             onChange={(event) => change({ alert: event.currentTarget.checked || undefined })}
-            mb={8}
           />
-          {!readOnly && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="compact-sm"
-              mb={6}
-              aria-label={text.removeOption(position)}
-              onClick={() =>
-                update({
-                  ...question,
-                  options: question.options.filter((item) => item.key !== option.key),
-                })
-              }
-            >
-              ×
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+          {text.alert}
+        </label>
+        {!readOnly && (
+          <button
+            type="button"
+            className={classes.remove}
+            aria-label={text.removeOption(position)}
+            onClick={() =>
+              dispatch({ type: 'remove-option', index: questionIndex, key: option.key })
+            }
+          >
+            ×
+          </button>
+        )}
+      </div>
+    </div>
   );
-}
+});
 
 function NumberFields({
   question,
@@ -287,7 +331,7 @@ function NumberFields({
           maw={260}
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+      <div className={classes.targets}>
         {(
           [
             ['less', text.lessTarget],
@@ -306,7 +350,7 @@ function NumberFields({
             onChange={(key) => change({ [relation]: key })}
           />
         ))}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
@@ -317,7 +361,7 @@ function CardEditor(props: QuestionCardProps) {
   const position = index + 1;
   return (
     <Stack gap="sm" pt="sm">
-      <SimpleGrid cols={{ base: 1, sm: 1 + translations.length }} spacing="sm">
+      <div className={`${classes.languages} ${classes.texts}`} style={columns(translations)}>
         <Textarea
           label={text.questionText(languageName('en'))}
           // Two rows the administrator can stretch: a growing text area measures itself as it
@@ -349,7 +393,7 @@ function CardEditor(props: QuestionCardProps) {
             }
           />
         ))}
-      </SimpleGrid>
+      </div>
       <Group gap="lg" align="flex-end" wrap="wrap">
         <NativeSelect
           label={text.type}
@@ -413,9 +457,12 @@ function CardEditor(props: QuestionCardProps) {
               key={option.key}
               option={option}
               position={optionIndex + 1}
-              question={question}
-              props={props}
-              update={update}
+              questionIndex={index}
+              targets={props.targets}
+              translations={translations}
+              problems={problems}
+              readOnly={readOnly}
+              dispatch={dispatch}
             />
           ))}
           {!readOnly && (

@@ -28,6 +28,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  memo,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -55,10 +56,11 @@ import { useAutosave, type SaveStatus } from '../hooks/use-autosave';
 import { questionnaireTitle } from '../questionnaire-title';
 import { RESIDENT_SATISFACTION_TEMPLATE } from '../templates';
 import { Notice } from './notice';
+import { KEEP_PAGE_STYLES } from './over-the-editor';
 import { PreviewModal } from './preview-modal';
 import { ProblemSummary } from './problem-summary';
 import { PublishModal } from './publish-modal';
-import { QuestionCard, type TargetChoice } from './question-card';
+import { QuestionCard, type QuestionCardProps, type TargetChoice } from './question-card';
 
 const text = ADMIN_TEXT.questionnaires;
 
@@ -141,6 +143,7 @@ function ImportModal({
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.importHeading}
     >
       <Stack>
@@ -188,6 +191,7 @@ function CopyModal({
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.copyHeading}
     >
       <Stack>
@@ -227,6 +231,7 @@ function VersionModal({
       opened
       onClose={onClose}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+      removeScrollProps={KEEP_PAGE_STYLES}
       title={text.versionHeading(version.version)}
       size="lg"
     >
@@ -251,6 +256,54 @@ function VersionModal({
     </Modal>
   );
 }
+
+const noProblems: readonly DraftProblem[] = [];
+const noTargets: readonly TargetChoice[] = [];
+
+/**
+ * The cards. Memoized: the editor's own changes (a dialog opening, the save status) do not go
+ * through the 200 cards of a long questionnaire again.
+ */
+const QuestionList = memo(function QuestionList({
+  questions,
+  expanded,
+  targets,
+  problemsByKey,
+  ...shared
+}: {
+  questions: readonly DraftQuestion[];
+  expanded: ReadonlySet<string>;
+  targets: readonly TargetChoice[];
+  problemsByKey: ReadonlyMap<string, readonly DraftProblem[]>;
+} & Pick<
+  QuestionCardProps,
+  'translations' | 'readOnly' | 'setQuestionnaire' | 'dispatch' | 'onToggle' | 'onMove'
+>) {
+  if (questions.length === 0) {
+    return (
+      <Paper withBorder radius="lg" p="xl" ta="center">
+        <Text fw={500}>{text.noQuestions}</Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {questions.map((question, index) => (
+        <QuestionCard
+          key={question.key}
+          {...shared}
+          question={question}
+          index={index}
+          count={questions.length}
+          // Only an open card lists the questions its answers may lead to.
+          targets={expanded.has(question.key) ? targets : noTargets}
+          problems={problemsByKey.get(question.key) ?? noProblems}
+          expanded={expanded.has(question.key)}
+        />
+      ))}
+    </Stack>
+  );
+});
 
 /**
  * The questionnaire builder's editor (DESIGN §8, ADR 017): the draft's questions as cards that
@@ -342,8 +395,6 @@ export function QuestionnaireEditor({
     () => new Map(deferred.map((question, index) => [question.key, index + 1])),
     [deferred],
   );
-  const noProblems = useMemo<DraftProblem[]>(() => [], []);
-  const noTargets = useMemo<TargetChoice[]>(() => [], []);
 
   const toggle = useCallback((key: string) => {
     setExpanded((current) => {
@@ -517,32 +568,18 @@ export function QuestionnaireEditor({
         {announcement}
       </div>
 
-      {questions.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text fw={500}>{text.noQuestions}</Text>
-        </Paper>
-      ) : (
-        <Stack gap="sm">
-          {questions.map((question, index) => (
-            <QuestionCard
-              key={question.key}
-              question={question}
-              index={index}
-              count={questions.length}
-              // Only an open card lists the questions its answers may lead to.
-              targets={expanded.has(question.key) ? targets : noTargets}
-              translations={translations}
-              problems={problemsByKey.get(question.key) ?? noProblems}
-              expanded={expanded.has(question.key)}
-              readOnly={readOnly}
-              setQuestionnaire={questionnaire.survey_set_id !== null}
-              dispatch={edit}
-              onToggle={toggle}
-              onMove={move}
-            />
-          ))}
-        </Stack>
-      )}
+      <QuestionList
+        questions={questions}
+        expanded={expanded}
+        targets={targets}
+        problemsByKey={problemsByKey}
+        translations={translations}
+        readOnly={readOnly}
+        setQuestionnaire={questionnaire.survey_set_id !== null}
+        dispatch={edit}
+        onToggle={toggle}
+        onMove={move}
+      />
 
       <Paper withBorder radius="lg" p="md">
         <Stack gap="xs">
@@ -616,6 +653,7 @@ export function QuestionnaireEditor({
           opened
           onClose={() => setDialog(null)}
           closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
+          removeScrollProps={KEEP_PAGE_STYLES}
           title={text.replaceConfirmTitle}
         >
           <Stack>

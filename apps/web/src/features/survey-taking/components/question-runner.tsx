@@ -19,6 +19,7 @@ import type { Draft } from '../draft/draft';
 import type { DraftAction } from '../draft/draft-reducer';
 import { languageName, questionLanguages } from '../languages';
 import { AnswerInput } from './question-input';
+import classes from './question-runner.module.css';
 import { Toggles } from './toggles';
 
 const text = UI_TEXT.questions;
@@ -133,7 +134,7 @@ export function QuestionRunner({
       onSubmit={next}
       withBorder
       radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
+      className={classes.question}
       style={{ '--question-scale': scale }}
     >
       <Stack gap="lg">
