@@ -349,6 +349,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A screen test renders and clicks through Mantine in jsdom: a few seconds on two busy cores,
+    // past Vitest's default 5 s at a load average of 10 (as the server project allows 30 s).
+    testTimeout: 20_000,
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
