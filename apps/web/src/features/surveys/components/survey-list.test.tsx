@@ -131,7 +131,7 @@ describe('SurveyList', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const toast = await screen.findByText(MESSAGES.somethingWentWrong);
     expect(toast.closest('.Toastify__toast')?.className).toContain('Toastify__toast--error');
     expect(
-      screen.getByText('We could not load the surveys. Check the connection and try again.'),
+      await screen.findByText('We could not load the surveys. Check the connection and try again.'),
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
