@@ -126,3 +126,15 @@ export async function submitDueSurvey(
   expect(response.status(), await response.text()).toBe(200);
   return survey;
 }
+
+export interface ActivePatient {
+  id: string;
+  name: string;
+  /** The resident's preferred language (ADR 033). */
+  preferred_language?: string;
+}
+
+/** The facility's residents as Active Patients lists them (a survey set's residents). */
+export async function activePatients(page: Page, facilityId: string): Promise<ActivePatient[]> {
+  return getJson<ActivePatient[]>(page, `active-patients/${facilityId}/`);
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './accounts.js';
 import type { DueSurvey } from './api.js';
 import { E2E_DATA_DIR } from './env.js';
@@ -137,6 +137,29 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 /**
+ * Home → the facility → Patient Surveys → the due list, searched for the survey's resident: the
+ * resident's card ('last, first - due date'; its description says what the card marks).
+ */
+export async function findDueCard(
+  page: Page,
+  facility: string,
+  type: 'Admission' | 'Discharge',
+  survey: DueSurvey,
+): Promise<Locator> {
+  await page.getByRole('combobox', { name: 'Facility' }).click();
+  await page.getByRole('option', { name: facility }).click();
+  await page.getByRole('button', { name: 'Patient Surveys' }).click();
+  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
+  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
+  const card = page.getByRole('button', {
+    name: new RegExp(`${survey.last_name}, ${survey.first_name}`),
+  });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+/**
  * Home → the facility → Patient Surveys → the due list → the resident → Start Survey: the
  * consent screen.
  */
@@ -146,15 +169,7 @@ export async function openConsent(
   type: 'Admission' | 'Discharge',
   survey: DueSurvey,
 ): Promise<void> {
-  await page.getByRole('combobox', { name: 'Facility' }).click();
-  await page.getByRole('option', { name: facility }).click();
-  await page.getByRole('button', { name: 'Patient Surveys' }).click();
-  await page.getByRole('button', { name: `${type} Surveys`, exact: true }).click();
-  await expect(page.getByRole('heading', { name: `Patient Surveys - ${type}` })).toBeVisible();
-  await page.getByPlaceholder('Search here').fill(`${survey.last_name} ${survey.first_name}`);
-  await page
-    .getByRole('button', { name: new RegExp(`${survey.last_name}, ${survey.first_name}`) })
-    .click();
+  await (await findDueCard(page, facility, type, survey)).click();
   await page.getByRole('button', { name: 'Start Survey' }).click();
   await expect(page.getByText('Do you allow for us to conduct this survey?')).toBeVisible();
 }

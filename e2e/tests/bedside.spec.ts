@@ -125,40 +125,54 @@ for (const viewport of VIEWPORTS) {
 
 test.describe('the shared tablet locks itself', () => {
   const server = ownServer(E2E_PORT + 41, { env: { IDLE_LOCK_MINUTES: '0.1' } });
-  test.use({ baseURL: server.baseURL, viewport: { width: 1024, height: 768 } });
+  test.use({ baseURL: server.baseURL });
   test.beforeAll(async () => server.start());
   test.afterAll(async () => server.dispose());
 
-  test('after the idle time nothing of the resident is readable, Back stays locked, the password resumes the survey exactly; Not you? ends the session', async ({
-    page,
-  }) => {
-    await signIn(page, MANAGER);
-    const survey = await dueSurvey(page, 'Admission', 5);
-    await openConsent(page, FACILITY, 'Admission', survey);
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await page.getByRole('button', { name: 'Refused' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    test.describe(`on a ${viewport.name}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText(survey.last_name)).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await page.goBack();
-    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
-
-    await page.getByLabel('Password or PIN').fill('wrong-password');
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect(page.getByText('That password or PIN is not right.')).toBeVisible();
-    await page.getByLabel('Password or PIN').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    // Exactly where it locked: the same question, even after Back and a reload while locked.
-    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
-    await expect(page).toHaveURL(/\/survey-question$/);
-
-    await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Not you? Sign in as someone else' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  });
+      test('after the idle time nothing of the resident is readable, Back stays locked, the password resumes the survey exactly; Not you? ends the session', async ({
+        page,
+      }) => {
+        await lockedAndResumed(page, viewport.name === 'tablet' ? 5 : 6);
+      });
+    });
+  }
 });
+
+/**
+ * A survey in progress on a server whose tablets lock after 6 s: locked, nothing of the resident
+ * left, Back and a reload stay locked; the password resumes it; "Not you?" signs out.
+ */
+async function lockedAndResumed(page: Page, index: number): Promise<void> {
+  await signIn(page, MANAGER);
+  const survey = await dueSurvey(page, 'Admission', index);
+  await openConsent(page, FACILITY, 'Admission', survey);
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Refused' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(survey.last_name)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible();
+
+  await page.getByLabel('Password or PIN').fill('wrong-password');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByText('That password or PIN is not right.')).toBeVisible();
+  await page.getByLabel('Password or PIN').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  // Exactly where it locked: the same question, even after Back and a reload while locked.
+  await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+  await expect(page).toHaveURL(/\/survey-question$/);
+
+  await expect(page.getByRole('heading', { name: 'Locked' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Not you? Sign in as someone else' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+}

@@ -371,6 +371,50 @@ test.describe('a new deployment on a tablet', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('a survey started online is finished without a connection, survives a reload, and is sent when the connection returns', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, MANAGER);
+    await workerInControl(page);
+    const facilityId = await facilityIdByName(page, FACILITY);
+    // Not the tablet's surveys (the first two): this one is sent too.
+    const survey = (await dueSurveys(page, facilityId, 'Admission'))[2] as DueSurvey;
+    await startSurvey(page, survey);
+    await expect
+      .poll(() => keptApiAnswers(page))
+      .toContain(`/api/v1/users/survey-questions/Admission/${facilityId}/`);
+
+    await context.setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+    await expect(banner).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Refused' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Question: 2 / })).toBeVisible();
+    await expect(banner).toBeVisible();
+
+    await refuseTheRest(page);
+    await page.getByRole('button', { name: 'No' }).click();
+    await expect(
+      page.getByText(
+        'Your answers are saved on this tablet and will be sent as soon as the server can be reached.',
+      ),
+    ).toBeVisible();
+    const waiting = page.getByText('1 submitted survey is waiting to be sent.');
+    await expect(waiting).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await context.setOffline(false);
+    await expect(page.getByText('1 survey sent')).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    const left = await dueSurveys(page, facilityId, 'Admission');
+    expect(left.map((item) => item.id)).not.toContain(survey.id);
+  });
+
   test('the offline banner shows what works and what waits, in view, until the connection returns', async ({
     page,
     context,

@@ -57,8 +57,10 @@ const cardName = (survey: DueSurvey, dueDate = survey.due_date) =>
 
 /** A card's text: its name, then its mark when overdue or due today (issue 17). */
 const DUE_MARK = `(${BEDSIDE_TEXT.overdue}|${BEDSIDE_TEXT.dueToday})?`;
+/** Under it, a resident who prefers Spanish (Maple Grove, Riverside) is marked so (ADR 033). */
+const MARKS = `${DUE_MARK}(${BEDSIDE_TEXT.prefersLanguage('Spanish')})?`;
 const cardText = (survey: DueSurvey) =>
-  new RegExp(`^${cardName(survey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${DUE_MARK}$`);
+  new RegExp(`^${cardName(survey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${MARKS}$`);
 
 /** The due list's cards (every card is a button in a row of the grid). */
 const cards = (page: Page) => page.getByTestId('survey-card-row').getByRole('button');
@@ -138,7 +140,7 @@ test('the type chooser opens the Admission list, which search and a date range n
   const total = await cards(page).count();
   expect(total).toBeGreaterThan(3);
   await expect(cards(page).first()).toHaveText(
-    new RegExp(`^.+, .+ - \\d{4}-\\d{2}-\\d{2}${DUE_MARK}$`),
+    new RegExp(`^.+, .+ - \\d{4}-\\d{2}-\\d{2}${MARKS}$`),
   );
   await expectNoSeriousA11yViolations(page);
 

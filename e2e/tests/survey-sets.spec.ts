@@ -25,7 +25,8 @@ async function openSet(page: Page, setName: string): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Active Patients' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const resident = page.locator('main').getByRole('button').last();
-  const name = (await resident.innerText()).trim();
+  // The name is the card's first line (a resident's language may be marked under it).
+  const name = (await resident.innerText()).split('\n')[0]?.trim() ?? '';
   await resident.click();
   await expect(page).toHaveURL(/\/survey-set-questions$/);
   return name;

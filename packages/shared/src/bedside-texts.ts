@@ -72,4 +72,6 @@ export const BEDSIDE_TEXT = {
   overdue: 'Overdue',
   dueToday: 'Due today',
   due: (date: string) => `Due ${date}`,
+  /** A resident card's mark when the resident prefers a language other than English (ADR 033). */
+  prefersLanguage: (language: string) => `Prefers ${language}`,
 } as const;

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
+import { paths } from '@/config/paths';
 import { readTokenCookie } from '@/lib/token-cookie';
 
 /*
@@ -38,6 +39,24 @@ const PREFETCHES = {
     const { facilityPermissionsQueryOptions } =
       await import('@/features/home/api/get-facility-permissions');
     await queryClient.prefetchQuery(facilityPermissionsQueryOptions(sfUserId));
+  },
+
+  /**
+   * The due list of the facility and survey type in the page's navigation state, when the page
+   * loaded is the due list itself (a reload, the bench's cold load): asked alongside the screen's
+   * code instead of once the screen has rendered. Inside the app the router runs a route's loader
+   * before the new history entry exists, so a navigation into the due list is left to the screen.
+   */
+  async surveyList(queryClient: QueryClient) {
+    if (cookieUserId() === undefined || window.location.pathname !== paths.patientSurvey) return;
+    const [{ pageFlowState, SurveyListFlowStateSchema }, { surveyListQueryOptions }] =
+      await Promise.all([
+        import('@/lib/flow-state'),
+        import('@/features/surveys/api/get-survey-list'),
+      ]);
+    const flow = pageFlowState(SurveyListFlowStateSchema);
+    if (flow === undefined) return;
+    await queryClient.prefetchQuery(surveyListQueryOptions(flow.facility_id, flow.surveyType));
   },
 } satisfies Record<string, (queryClient: QueryClient) => Promise<void>>;
 

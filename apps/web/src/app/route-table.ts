@@ -14,6 +14,12 @@ export interface ScreenRoute {
   screen: string;
   /** Calls the screen makes as soon as it renders, started when its route is matched. */
   calls?: readonly PrefetchedCall[];
+  /**
+   * Calls made for the page's navigation state, started when a load of the page itself (a reload,
+   * Back) matches the route. That state lives in the browser's history only, so unlike `calls`
+   * the server cannot start them from the page (the build does not list them).
+   */
+  stateCalls?: readonly PrefetchedCall[];
 }
 
 /** Screens behind the same layouts (outermost first, `src/app/layouts/<name>.tsx`). */
@@ -43,7 +49,12 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     screens: [
       { path: paths.home, screen: 'home', calls: ['permissions'] },
       { path: paths.patientSurveyAsking, screen: 'patient-survey-asking' },
-      { path: paths.patientSurvey, screen: 'patient-survey', calls: ['permissions'] },
+      {
+        path: paths.patientSurvey,
+        screen: 'patient-survey',
+        calls: ['permissions'],
+        stateCalls: ['surveyList'],
+      },
       { path: paths.surveyQuestionAsking, screen: 'survey-question-asking' },
       { path: paths.surveyQuestion, screen: 'survey-question' },
       { path: paths.dischargeSurveyAsking, screen: 'discharge-survey-asking' },

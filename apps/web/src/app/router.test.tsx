@@ -106,6 +106,36 @@ describe('guard', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('a reload of the due list asks for its list with the route, once, from the navigation state', async () => {
+    setTokenCookie();
+    const flow = { facility_id: 'fac-1', surveyType: 'Admission' };
+    // The browser's own entry, as React Router keeps it, which the route's loader reads.
+    window.history.replaceState({ usr: flow, key: 'reload', idx: 0 }, '', '/patient-survey');
+    try {
+      const list = { survey_list: [], lowest_date: null, highest_date: null };
+      const fetch = stubFetch((url) => {
+        if (url.endsWith('/me/')) return jsonResponse(ME);
+        if (url.includes('/facility/permission/')) return jsonResponse(PERMISSIONS);
+        if (url.includes('/facility-survey-patients/')) return jsonResponse(list);
+        return jsonResponse({ detail: 'Not found.' }, 404);
+      });
+      renderApp('/patient-survey', flow);
+      // Sent by the loaders, before the guard has let the screen render.
+      await waitFor(() =>
+        expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+          '/api/v1/users/facility-survey-patients/fac-1/Admission/',
+          '/api/v1/users/facility/permission/user-1/',
+          '/api/v1/users/me/',
+        ]),
+      );
+      expect(await screen.findByText('No surveys are due')).toBeVisible();
+      // The screen takes that answer instead of asking again.
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('keeps the page usable when the server cannot be reached', async () => {
     setTokenCookie();
     stubServer({

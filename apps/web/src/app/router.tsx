@@ -57,7 +57,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     const screenRoutes: RouteObject[] = area.screens.map((route) => ({
       path: route.path,
       lazy: lazyRoute(moduleOf(screens, `./routes/${route.screen}.tsx`)),
-      ...withCalls(queryClient, route.calls ?? []),
+      ...withCalls(queryClient, [...(route.calls ?? []), ...(route.stateCalls ?? [])]),
     }));
     return area.layouts.reduceRight<RouteObject[]>(
       (children, layout, depth) => [

@@ -45,6 +45,12 @@ export const UNLISTED_SEARCH_DEBOUNCE_MS = 900;
 /** The spinner between two questions (spec §9). */
 export const QUESTION_TRANSITION_MS = 200;
 
+/**
+ * Longest a screen's second pass (lib/second-pass.ts) waits for its first pass to be painted: a
+ * page in a hidden tab paints no frames, and its fields must still arrive.
+ */
+export const SECOND_PASS_MAX_WAIT_MS = 200;
+
 /** Date format of the due list, its range filter and the API (spec §9). */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -95,3 +101,11 @@ export const SERVICE_WORKER_UPDATE_CHECK_MS = 60 * 60 * 1000;
  * second on a tablet, once per sign-in or unlock.
  */
 export const UNLOCK_VERIFIER_ITERATIONS = 600_000;
+
+/**
+ * The service worker is registered when the browser is first idle after the page's load, at the
+ * latest after this long (lib/service-worker.ts)…
+ */
+export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 2000;
+/** …or, in a browser without idle callbacks (Safari), this long after the load. */
+export const SERVICE_WORKER_IDLE_FALLBACK_MS = 500;

@@ -81,6 +81,19 @@ export function languageOf(code: string | undefined): { language?: ResidentLangu
   return isResidentLanguage(code) ? { language: code } : {};
 }
 
+/**
+ * The navigation state of the page the browser shows, outside React (a route's loader, before the
+ * router has rendered): React Router keeps it as `usr` in `history.state`. Undefined when it is
+ * missing or not of `schema`'s shape.
+ */
+export function pageFlowState<S extends z.ZodType>(schema: S): z.infer<S> | undefined {
+  const entry: unknown = window.history.state;
+  const state =
+    typeof entry === 'object' && entry !== null && 'usr' in entry ? entry.usr : undefined;
+  const parsed = schema.safeParse(state);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export interface RequireFlowStateProps<S extends z.ZodType> {
   /** The navigation state this screen needs (one of the schemas above). */
   schema: S;

@@ -1,9 +1,10 @@
 import { MESSAGES, UI_TEXT, type ActivePatient } from '@carevoice/shared';
 import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ChoiceCard } from '@/components/choice-card';
+import { markedLanguage, ResidentLanguageMark } from '@/components/resident-language-mark';
 import { Spinner } from '@/components/spinner';
 import { BackAndHome } from '@/components/way-out';
 import { paths } from '@/config/paths';
@@ -89,19 +90,57 @@ export function ActivePatients({ flow }: { flow: SurveySetFlowState }) {
           />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             {shown.map((patient) => (
-              <ChoiceCard
+              <PatientCard
                 key={patient.id}
-
+                patient={patient}
                 onClick={() => start(patient)}
                 disabled={create.isPending}
-                aria-busy={create.isPending && create.variables?.resident_id === patient.id}
-              >
-                {patient.name}
-              </ChoiceCard>
+                busy={create.isPending && create.variables?.resident_id === patient.id}
+              />
             ))}
           </SimpleGrid>
         </>
       )}
     </Stack>
+  );
+}
+
+/** The name, and the mark on a line of its own under it (a button holds only phrasing content). */
+const NAME_AND_MARK: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 4,
+};
+
+/**
+ * A resident to start the set survey for: the name, and the preferred language when it is not
+ * English (ADR 033), as on the due list's cards.
+ */
+function PatientCard({
+  patient,
+  onClick,
+  disabled,
+  busy,
+}: {
+  patient: ActivePatient;
+  onClick: () => void;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  const languageId = useId();
+  const language = markedLanguage(patient.preferred_language);
+  return (
+    <ChoiceCard
+      onClick={onClick}
+      disabled={disabled}
+      aria-busy={busy}
+      aria-describedby={language ? languageId : undefined}
+    >
+      <span style={NAME_AND_MARK}>
+        {patient.name}
+        {language && <ResidentLanguageMark id={languageId} language={language} />}
+      </span>
+    </ChoiceCard>
   );
 }

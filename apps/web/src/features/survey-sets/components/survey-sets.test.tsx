@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SurveySetFlowState } from '@/lib/flow-state';
 import { jsonResponse, renderRoutes, stubFetch } from '@/test/render';
@@ -73,6 +73,35 @@ describe('Active Patients', () => {
       resident_name: 'Walter Nolan',
       survey_set_id: 'set-2',
     });
+  });
+
+  it("marks a resident who prefers Spanish with 'Prefers Spanish', read as the card's description, and opens the set survey in Spanish", async () => {
+    stubFetch((url) =>
+      url.includes('create-as-needed-survey')
+        ? jsonResponse({ survey_id: 'survey-78' })
+        : jsonResponse([
+            { id: 'res-1', name: 'Ruth Abbott', preferred_language: 'en' },
+            { id: 'res-3', name: 'Rosa Delgado', preferred_language: 'es' },
+          ]),
+    );
+    const { user } = renderRoutes(
+      [
+        { path: '/', element: <ActivePatients flow={SET_FLOW} /> },
+        { path: '/survey-set-questions', element: <WhereAmI /> },
+      ],
+      { state: SET_FLOW },
+    );
+    const rosa = await screen.findByRole('button', { name: 'Rosa Delgado' });
+    expect(rosa).toHaveAccessibleDescription('Prefers Spanish');
+    expect(within(rosa).getByText('Prefers Spanish')).toBeVisible();
+    const ruth = screen.getByRole('button', { name: 'Ruth Abbott' });
+    expect(ruth).not.toHaveAttribute('aria-describedby');
+    expect(within(ruth).queryByText(/^Prefers /)).not.toBeInTheDocument();
+
+    await user.click(rosa);
+    expect(await screen.findByText(/^At \/survey-set-questions/)).toHaveTextContent(
+      '"patientName":"Rosa Delgado","language":"es"',
+    );
   });
 
   it("says 'No Active Patients' when the facility has none", async () => {

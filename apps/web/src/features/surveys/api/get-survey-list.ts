@@ -1,5 +1,6 @@
 import { type ResidentSurveyType, type SurveyListResponse } from '@carevoice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PREFETCH_FRESH_MS } from '@/config/constants';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every cached due list starts with this key, so one invalidation refreshes them all. */
@@ -24,6 +25,10 @@ export const surveyListQueryOptions = (facilityId: string, surveyType: ResidentS
   queryOptions({
     queryKey: [SURVEY_LIST_QUERY_KEY, facilityId, surveyType],
     queryFn: ({ signal }) => getSurveyList(facilityId, surveyType, signal),
+    // Started by the route on a reload of the due list (app/prefetch.ts): not asked again when
+    // the screen mounts a moment later. Creating, delaying, discharging and a refused consent
+    // invalidate the lists, which refetches them however fresh they are.
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 export function useSurveyList(facilityId: string, surveyType: ResidentSurveyType) {

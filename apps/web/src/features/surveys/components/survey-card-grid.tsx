@@ -3,6 +3,7 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { markedLanguage, ResidentLanguageMark } from '@/components/resident-language-mark';
 import { CARD_GRID_OVERSCAN_ROWS } from '@/config/constants';
 import { gridColumns, toRows } from '../filter-surveys';
 import classes from './survey-card.module.css';
@@ -108,7 +109,9 @@ export function SurveyCardGrid({
 
 /**
  * One due survey: 'last, first - due date' (spec §2, UI_TEXT.surveys.card). The date part never
- * breaks inside, so a narrow card wraps between the name and the date.
+ * breaks inside, so a narrow card wraps between the name and the date. Below it, in words, whether
+ * it is overdue or due today, and the resident's preferred language when it is not English
+ * (ADR 033): the card's description, not its name.
  */
 function SurveyCard({
   item,
@@ -120,6 +123,8 @@ function SurveyCard({
   const label = UI_TEXT.surveys.card(item.last_name, item.first_name, item.due_date);
   const dateStart = label.lastIndexOf(` - ${item.due_date}`);
   const markId = useId();
+  const languageId = useId();
+  const language = markedLanguage(item.preferred_language);
   const today = localToday();
   const mark =
     item.due_date < today
@@ -131,20 +136,31 @@ function SurveyCard({
     <UnstyledButton
       className={mark ? `${classes.card} ${mark.className}` : classes.card}
       onClick={() => onOpen(item)}
-      aria-describedby={mark ? markId : undefined}
+      aria-describedby={describedBy(mark && markId, language && languageId)}
     >
       <Text component="span" fw={600} c="dark.8">
         {label.slice(0, dateStart)}{' '}
         <span className={classes.date}>{label.slice(dateStart + 1)}</span>
-        {mark && (
-          // Out of the button's name (the spec's card text), read as its description instead.
-          <span id={markId} className={classes.mark} aria-hidden="true">
-            {mark.text}
+        {(mark || language) && (
+          <span className={classes.marks}>
+            {mark && (
+              // Out of the button's name (the spec's card text), read as its description instead.
+              <span id={markId} className={classes.mark} aria-hidden="true">
+                {mark.text}
+              </span>
+            )}
+            {language && <ResidentLanguageMark id={languageId} language={language} />}
           </span>
         )}
       </Text>
     </UnstyledButton>
   );
+}
+
+/** The ids of a card's marks, for `aria-describedby`; none without marks. */
+function describedBy(...ids: (string | false | null)[]): string | undefined {
+  const present = ids.filter((id): id is string => typeof id === 'string');
+  return present.length > 0 ? present.join(' ') : undefined;
 }
 
 /** Today on this device, `yyyy-MM-dd` (the due dates' format). */

@@ -131,7 +131,7 @@ describe('SurveyList', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const toast = await screen.findByText(MESSAGES.somethingWentWrong);
     expect(toast.closest('.Toastify__toast')?.className).toContain('Toastify__toast--error');
     expect(
-      screen.getByText('We could not load the surveys. Check the connection and try again.'),
+      await screen.findByText('We could not load the surveys. Check the connection and try again.'),
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -235,6 +235,43 @@ describe('SurveyList', { timeout: UI_TEST_TIMEOUT_MS }, () => {
           patientName: 'Abigail Chen',
           surveyType: 'Admission',
           facilityId: 'fac-1',
+        }),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("marks a resident who prefers Spanish with 'Prefers Spanish', read as the card's description, and opens the survey in Spanish", async () => {
+    const [abbott, brennan, chen] = ITEMS as [SurveyListItem, SurveyListItem, SurveyListItem];
+    fakeServer({
+      lists: {
+        'fac-1': [
+          { ...abbott, preferred_language: 'es' },
+          { ...brennan, preferred_language: 'en' },
+          // A code the screens do not know opens in English: nothing to mark.
+          { ...chen, preferred_language: 'fr' },
+        ],
+      },
+    });
+    const { user } = renderList();
+    // The card's name stays the spec's text; the language is its description, in words.
+    const spanish = await screen.findByRole('button', { name: 'Abbott, Ruth - 2031-03-03' });
+    expect(spanish).toHaveAccessibleDescription('Prefers Spanish');
+    expect(within(spanish).getByText('Prefers Spanish')).toBeVisible();
+    for (const name of ['Brennan, Walter - 2031-03-08', 'Chen, Abigail - 2031-03-12']) {
+      const card = screen.getByRole('button', { name });
+      expect(card).not.toHaveAttribute('aria-describedby');
+      expect(within(card).queryByText(/^Prefers /)).not.toBeInTheDocument();
+    }
+
+    await user.click(spanish);
+    expect(
+      await screen.findByText(
+        at('/admission-survey-asking', {
+          patientId: 'sv-1',
+          patientName: 'Ruth Abbott',
+          surveyType: 'Admission',
+          facilityId: 'fac-1',
+          language: 'es',
         }),
       ),
     ).toBeInTheDocument();

@@ -31,7 +31,10 @@ interface Call {
 }
 
 /** The list, the unlisted search (answering RESIDENTS for 'hart', nothing otherwise) and create. */
-function fakeServer({ createStatus = 200 }: { createStatus?: number } = {}) {
+function fakeServer({
+  createStatus = 200,
+  residents = RESIDENTS,
+}: { createStatus?: number; residents?: UnlistedResident[] } = {}) {
   const searches: Call[] = [];
   const creates: CreateSurveyRequest[] = [];
   const fetch = stubFetch((url, init) => {
@@ -40,7 +43,7 @@ function fakeServer({ createStatus = 200 }: { createStatus?: number } = {}) {
     if (url.includes('/get-unlisted-patients/')) {
       searches.push({ url, at: Date.now() });
       return jsonResponse({
-        data: decodeURIComponent(url).toLowerCase().includes('hart') ? RESIDENTS : [],
+        data: decodeURIComponent(url).toLowerCase().includes('hart') ? residents : [],
       });
     }
     if (url.includes('/create-survey/')) {
@@ -307,6 +310,26 @@ describe('Creating a survey for an unlisted resident', () => {
       expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeVisible();
       await waitFor(() => expect(gloria).toBeEnabled());
       expect(router.state.location.pathname).toBe('/patient-survey');
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    "marks a resident found who prefers Spanish with 'Prefers Spanish', read as the description",
+    async () => {
+      const [gloria, harold] = RESIDENTS as [UnlistedResident, UnlistedResident];
+      fakeServer({ residents: [gloria, { ...harold, preferred_language: 'es' }] });
+      const { user, dialog, input } = await openModal();
+      await user.type(input, 'hart');
+      const spanish = await within(dialog).findByRole(
+        'button',
+        { name: 'Hartman, Harold (C-1008)' },
+        { timeout: SEARCH_WAIT_MS },
+      );
+      expect(spanish).toHaveAccessibleDescription('Prefers Spanish');
+      expect(within(spanish).getByText('Prefers Spanish')).toBeVisible();
+      const english = within(dialog).getByRole('button', { name: 'Hartley, Gloria (C-1007)' });
+      expect(english).not.toHaveAttribute('aria-describedby');
     },
     SLOW_TEST_MS,
   );

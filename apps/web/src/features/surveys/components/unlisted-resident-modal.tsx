@@ -7,8 +7,9 @@ import {
 } from '@carevoice/shared';
 import { Button, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
+import { markedLanguage, ResidentLanguageMark } from '@/components/resident-language-mark';
 import { UNLISTED_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { languageOf, type SurveyFlowState } from '@/lib/flow-state';
 import { useCreateSurvey } from '../api/create-survey';
@@ -131,21 +132,52 @@ function UnlistedResidentSearch({
       ) : (
         <Stack gap="xs" role="group" aria-label={text.unlistedResults}>
           {results.map((resident) => (
-            <Button
+            <ResidentResult
               key={resident.id}
-              variant="default"
-              size="md"
-              fullWidth
-              justify="flex-start"
+              resident={resident}
               disabled={busy}
               loading={create.isPending && create.variables?.resident_id === resident.id}
               onClick={() => choose(resident)}
-            >
-              {text.unlistedResult(resident.last_name, resident.first_name, resident.client_id)}
-            </Button>
+            />
           ))}
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One resident found: 'last, first (client id)', and the preferred language when it is not
+ * English (ADR 033), as on the due list's cards: the button's description, not its name.
+ */
+function ResidentResult({
+  resident,
+  disabled,
+  loading,
+  onClick,
+}: {
+  resident: UnlistedResident;
+  disabled: boolean;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  const languageId = useId();
+  const language = markedLanguage(resident.preferred_language);
+  return (
+    <Button
+      variant="default"
+      size="md"
+      fullWidth
+      justify="flex-start"
+      disabled={disabled}
+      loading={loading}
+      onClick={onClick}
+      aria-describedby={language ? languageId : undefined}
+      rightSection={
+        language ? <ResidentLanguageMark id={languageId} language={language} /> : undefined
+      }
+    >
+      {text.unlistedResult(resident.last_name, resident.first_name, resident.client_id)}
+    </Button>
   );
 }
