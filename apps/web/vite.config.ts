@@ -39,6 +39,13 @@ const resultsCode =
   /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/]results[\\/](?!api[\\/]alerts\.ts$)|packages[\\/]shared[\\/]src[\\/]results-screen-texts\.ts$)/;
 
 /**
+ * The pieces the office areas (the back office, Survey Results) share — an area's heading and
+ * sections, a range of days: their pages load them, a bedside page never does.
+ */
+const officeCode =
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](section-frame|date-range-inputs)\.tsx$/;
+
+/**
  * The tablet's lock screen and the verifiers that unlock it without a connection (ADR 025, 035):
  * one chunk, fetched as the guard shows (and by sign-in and My account for the verifiers), in no
  * page's first load.
@@ -321,6 +328,14 @@ export default defineConfig({
               test: resultsCode,
               minShareCount: 2,
               priority: 0.55,
+              includeDependenciesRecursively: false,
+            },
+            // What the office areas share (see officeCode).
+            {
+              name: 'office',
+              test: officeCode,
+              minShareCount: 2,
+              priority: 0.52,
               includeDependenciesRecursively: false,
             },
             // The lock screen and its verifiers (see lockCode).
