@@ -585,14 +585,8 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
       radius="lg"
       p="md"
       data-question-key={question.key}
-      style={{
-        // Cards off screen are neither laid out nor painted (their size is remembered once
-        // seen): opening a card or the preview lays out one screenful, not 200 cards.
-        // docs/performance.md, "The questionnaire builder at 200 questions".
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 96px',
-        ...(dropping ? { outline: '2px dashed var(--mantine-color-blue-6)' } : {}),
-      }}
+      className={classes.card}
+      style={dropping ? { outline: '2px dashed var(--mantine-color-blue-6)' } : undefined}
       onDragOver={(event) => {
         if (readOnly || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
         event.preventDefault();
