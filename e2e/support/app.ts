@@ -137,6 +137,14 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 /**
+ * The name on a resident's or employee's card: its first line. A card may carry a second line
+ * under the name (a resident's preferred language, an employee's job title).
+ */
+export async function cardName(card: Locator): Promise<string> {
+  return (await card.innerText()).split('\n')[0]?.trim() ?? '';
+}
+
+/**
  * Home → the facility → Patient Surveys → the due list, searched for the survey's resident: the
  * resident's card ('last, first - due date'; its description says what the card marks).
  */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { cardName, expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 
 // Whole interviews with accessibility scans on every screen: longer than one screen's test.
 test.describe.configure({ timeout: 120_000 });
@@ -25,8 +25,7 @@ async function openSet(page: Page, setName: string): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Active Patients' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const resident = page.locator('main').getByRole('button').last();
-  // The name is the card's first line (a resident's language may be marked under it).
-  const name = (await resident.innerText()).split('\n')[0]?.trim() ?? '';
+  const name = await cardName(resident);
   await resident.click();
   await expect(page).toHaveURL(/\/survey-set-questions$/);
   return name;
@@ -122,8 +121,8 @@ test('a culinary set acknowledges two culinary employees, and the manager sees t
   await expect(page.getByRole('heading', { name: 'Active Employees' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const cards = page.locator('main').getByRole('button', { name: /Chef|Cook|Dietary Aide/ });
-  const first = (await cards.nth(0).innerText()).split('\n')[0]?.trim() ?? '';
-  const second = (await cards.nth(1).innerText()).split('\n')[0]?.trim() ?? '';
+  const first = await cardName(cards.nth(0));
+  const second = await cardName(cards.nth(1));
   // Unique per run, so a repeated run (--repeat-each) finds its own reviews among earlier ones.
   const run = Date.now().toString(36);
   const reviews = [

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dueSurveys, facilityIdByName, inEnglish, type DueSurvey } from '../support/api.js';
-import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { cardName, expectNoSeriousA11yViolations, signIn } from '../support/app.js';
 import { E2E_PORT } from '../support/env.js';
 import { ownServer } from '../support/own-server.js';
 
@@ -64,7 +64,7 @@ async function acknowledge(page: Page, department: string, position: string, rev
   await page.getByRole('button', { name: position, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Choose an employee' })).toBeVisible();
   const employee = page.locator('main').getByRole('button').last();
-  const name = (await employee.innerText()).trim();
+  const name = await cardName(employee);
   await employee.click();
   const dialog = page.getByRole('dialog', { name: 'Add review here' });
   await dialog.getByRole('textbox', { name: 'Add review here' }).fill(review);
