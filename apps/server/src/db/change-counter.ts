@@ -75,7 +75,9 @@ export function sqliteChangeCounter(sqlite: BetterSqlite): ChangeCounter {
 
   const tables = sqlite
     .prepare(
-      `SELECT name FROM sqlite_master WHERE type = 'table'
+      // Plain tables: not a virtual table (the comment search's FTS5 index, ADR 036) nor its
+      // shadow tables, which change only with the table they index.
+      `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'
        AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'kysely\\_%' ESCAPE '\\'`,
     )
     .pluck()

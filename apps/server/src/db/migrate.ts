@@ -1,5 +1,6 @@
 import { Migrator, sql, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import type { Database } from './database.js';
+import { isPostgres } from './is-postgres.js';
 import * as initialSchema from './migrations/2026-11-22T00-00-initial-schema.js';
 import * as auditAppendOnly from './migrations/2026-11-22T00-01-audit-append-only.js';
 import * as surveyIndexes from './migrations/2026-11-22T00-02-survey-indexes.js';
@@ -14,6 +15,7 @@ import * as bedside from './migrations/2026-11-26T20-00-bedside.js';
 import * as recognition from './migrations/2026-11-27T10-00-recognition.js';
 import * as answerCounts from './migrations/2026-11-28T03-00-answer-counts.js';
 import * as residentLanguage from './migrations/2026-11-28T10-00-resident-language.js';
+import * as commentSearch from './migrations/2026-11-29T10-00-comment-search.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T10-00-recognition': recognition,
   '2026-11-28T03-00-answer-counts': answerCounts,
   '2026-11-28T10-00-resident-language': residentLanguage,
+  '2026-11-29T10-00-comment-search': commentSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -41,8 +44,7 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * per test app) would find another schema's tables and skip creating its own.
  */
 async function migrationTableSchema(db: Kysely<Database>): Promise<string | undefined> {
-  const probe = db.selectNoFrom(sql.val(1).as('probe')).compile().sql;
-  if (!probe.includes('$1')) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }

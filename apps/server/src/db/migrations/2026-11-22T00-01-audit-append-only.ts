@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../is-postgres.js';
 
 /**
  * `audit_events` is append-only (DESIGN §4): the database itself refuses UPDATE and DELETE, so no
@@ -33,9 +34,4 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`DROP TRIGGER audit_events_no_update`.execute(db);
   await sql`DROP TRIGGER audit_events_no_delete`.execute(db);
-}
-
-/** PostgreSQL numbers its query parameters ($1); SQLite uses '?'. Public API, nothing executed. */
-function isPostgres(db: Kysely<any>): boolean {
-  return db.selectNoFrom(sql.val(1).as('probe')).compile().sql.includes('$1');
 }

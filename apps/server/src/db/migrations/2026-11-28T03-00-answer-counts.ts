@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../is-postgres.js';
 
 /**
  * Maintained answer counts for the results dashboard (issue 16, ADR 034).
@@ -223,9 +224,4 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropTable('answer_month_counts').execute();
   await db.schema.dropTable('answer_counts').execute();
-}
-
-/** PostgreSQL numbers its query parameters ($1); SQLite uses '?'. Public API, nothing executed. */
-function isPostgres(db: Kysely<any>): boolean {
-  return db.selectNoFrom(sql.val(1).as('probe')).compile().sql.includes('$1');
 }
