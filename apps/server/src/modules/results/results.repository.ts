@@ -669,27 +669,116 @@ export interface CommentsOptions {
 /**
  * Answers of completed surveys that hold a Text answer or a comment, newest due date first,
  * after the cursor's (due_date, answer id); `search` in either (case-insensitive); only those of
- * `questionIds` when given (undefined: every answer of the filter's surveys). One statement per
- * facility (`newestFirst`).
+ * `questionIds` when given (undefined: every answer of the filter's surveys).
+ *
+ * Two ways to read them (ADR 036). A search the text index finds in few answers anywhere (up to
+ * SEARCH_INDEX_LIMIT) reads just those, in one statement; a search without an index, or one the
+ * index finds in many answers, reads the filter's answers newest first, one statement per
+ * facility (`newestFirst`), which stops at the page's size: many answers hold it, so a page is
+ * found soon. Either way the statement matches the search itself; the index only narrows.
  */
 export async function listComments(
   db: Kysely<Database>,
+  dialect: Dialect,
   filter: SurveyFilter,
   options: CommentsOptions,
 ): Promise<CommentRow[]> {
   if (options.questionIds?.length === 0) return [];
-  return newestFirst(
-    filter,
-    options.limit,
-    (row) => [row.due_date, row.answer_id],
-    (facilityFilter) => facilityComments(db, facilityFilter, options),
-  );
+  const search = options.search ?? '';
+  const found = search === '' ? undefined : await searchTextIndex(db, dialect, search);
+  if (found?.length === 0) return [];
+  if (found) return facilityComments(db, dialect, filter, options, found);
+  const read = (reader: Kysely<Database>) =>
+    newestFirst<CommentRow>(
+      filter,
+      options.limit,
+      (row) => [row.due_date, row.answer_id],
+      (facilityFilter) => facilityComments(reader, dialect, facilityFilter, options),
+    );
+  if (dialect === 'sqlite') return read(db);
+  // PostgreSQL plans these statements with parallel workers, whose start costs more than the
+  // read: a common word in a year of one facility's Admission comments took 15–38 ms that way
+  // and 5–6 ms without; the bench's comments row went from p97.5 235 ms to 93 (docs/performance.md).
+  return db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return read(trx);
+  });
 }
 
+/**
+ * How many answers a search may find in the text index before the comments read newest first
+ * instead. On the volume data (docs/performance.md), reading 1,000 answers by id is a few
+ * milliseconds, while a word in 24,000 answers costs PostgreSQL 40 ms per facility by its index
+ * against 10 ms newest first.
+ */
+const SEARCH_INDEX_LIMIT = 1_000;
+
+/** The trigram tokenizer and `pg_trgm` index pieces of three characters: shorter is no search. */
+const TRIGRAM = 3;
+
+/**
+ * The ids of the answers whose Text answer or comment may hold `search` (ADR 036), in any
+ * facility and period, when the text index finds at most SEARCH_INDEX_LIMIT of them; undefined
+ * when it finds more or cannot look the search up (shorter than a trigram). SQLite: the FTS5
+ * trigram table `answer_search` (a phrase of the search's trigrams is a substring, case-folded).
+ * PostgreSQL: `pg_trgm`'s GIN indexes, which serve `ilike`; the one on answers holds those
+ * without an option key (Text and Number), so the condition says so.
+ */
+async function searchTextIndex(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  search: string,
+): Promise<string[] | undefined> {
+  if ([...search].length < TRIGRAM) return undefined;
+  const limit = SEARCH_INDEX_LIMIT + 1;
+  const { rows } =
+    dialect === 'sqlite'
+      ? await sql<{ id: string }>`
+          select answer_id as id from answer_search
+          where answer_search match ${`"${search.replaceAll('"', '""')}"`} limit ${limit}`.execute(
+          db,
+        )
+      : await sql<{ id: string }>`
+          select id from answers
+          where (answer_key is null and answer ilike ${containing(search)})
+            or comment ilike ${containing(search)}
+          limit ${limit}`.execute(db);
+  return rows.length > SEARCH_INDEX_LIMIT ? undefined : rows.map((row) => row.id);
+}
+
+/** An ILIKE pattern for text holding `search` (its escape character is the backslash). */
+function containing(search: string): string {
+  return `%${likeEscape(search)}%`;
+}
+
+/** `search` in a Text answer or a comment, whatever its case, without an index. */
+function commentSearch(
+  eb: ExpressionBuilder<Database, 'answers' | 'questions'>,
+  dialect: Dialect,
+  search: string,
+) {
+  const text = eb('questions.type', '=', 'Text');
+  if (dialect === 'postgres') {
+    return eb.or([
+      eb.and([text, sql<boolean>`answers.answer ilike ${containing(search)}`]),
+      sql<boolean>`answers.comment ilike ${containing(search)}`,
+    ]);
+  }
+  // SQLite's LIKE has no escape character unless told.
+  const pattern = `%${likeEscape(search.toLowerCase())}%`;
+  return eb.or([
+    eb.and([text, sql<boolean>`lower(answers.answer) like ${pattern} escape '\\'`]),
+    sql<boolean>`lower(answers.comment) like ${pattern} escape '\\'`,
+  ]);
+}
+
+/** The comments of `filter`'s surveys; only the answers `answerIds` when given. */
 async function facilityComments(
   db: Kysely<Database>,
+  dialect: Dialect,
   filter: SurveyFilter,
   options: CommentsOptions,
+  answerIds?: readonly string[],
 ): Promise<CommentRow[]> {
   let query = db
     .selectFrom('surveys')
@@ -720,18 +809,11 @@ async function facilityComments(
       'answers.answer',
       'answers.comment',
     ]);
-  if (options.search !== undefined && options.search !== '') {
-    const pattern = `%${likeEscape(options.search.toLowerCase())}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb.and([
-          eb('questions.type', '=', 'Text'),
-          sql<boolean>`lower(answers.answer) like ${pattern} escape '\\'`,
-        ]),
-        sql<boolean>`lower(answers.comment) like ${pattern} escape '\\'`,
-      ]),
-    );
+  const search = options.search;
+  if (search !== undefined && search !== '') {
+    query = query.where((eb) => commentSearch(eb, dialect, search));
   }
+  if (answerIds !== undefined) query = query.where('answers.id', 'in', [...answerIds]);
   if (options.questionIds !== undefined) {
     query = query.where('answers.question_id', 'in', [...options.questionIds]);
   }

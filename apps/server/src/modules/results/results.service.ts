@@ -467,15 +467,12 @@ export async function resultsComments(
   const groups = (await questionGroups(ctx, filter)).filter(
     (group) => query.question_key === undefined || group.key === query.question_key,
   );
-  const rows = await listComments(ctx.db, filter, {
+  const rows = await listComments(ctx.db, ctx.dialect, filter, {
     // Without a question the list is every answer of the kind's surveys (each answers one of
-    // its questions), so the ids add nothing on SQLite but a probe of answers_question_idx per
-    // id and survey (a search over a year: 2.0 s against 0.25 s without them); PostgreSQL's
-    // planner needs them to reach the answers by index when searching (query-plans.test.ts).
+    // its questions), so the ids would add nothing but a probe of answers_question_idx per id
+    // and survey (a search over a year on SQLite: 2.0 s against 0.25 s without them).
     questionIds:
-      query.question_key === undefined && ctx.dialect === 'sqlite'
-        ? undefined
-        : groups.flatMap((group) => group.rowIds),
+      query.question_key === undefined ? undefined : groups.flatMap((group) => group.rowIds),
     search: query.q,
     after: pageCursor(query.cursor),
     limit: RESULTS_PAGE_SIZE + 1,

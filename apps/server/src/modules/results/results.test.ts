@@ -290,55 +290,58 @@ async function seedResults(t: TestApp): Promise<void> {
       })),
     )
     .execute();
-  for (const s of SURVEYS) {
+  for (const s of SURVEYS) await insertSurvey(db, s);
+}
+
+/** A survey of `s`, with its resident and answers. */
+async function insertSurvey(db: TestApp['db'], s: S): Promise<void> {
+  await db
+    .insertInto('residents')
+    .values({
+      id: `r-${s.id}`,
+      facility_id: s.facility,
+      first_name: 'Res',
+      last_name: s.id.toUpperCase(),
+      client_id: `c-${s.id}`,
+      active: s.status === 'not_completable' ? 0 : 1,
+      discharge_reason: (s.reason ?? null) as 'Out To Hospital' | null,
+      discharged_at: null,
+      admitted_on: null,
+      discharged_on: null,
+    })
+    .execute();
+  await db
+    .insertInto('surveys')
+    .values({
+      id: s.id,
+      facility_id: s.facility,
+      resident_id: `r-${s.id}`,
+      survey_type: 'Admission',
+      survey_set_id: null,
+      due_date: s.due,
+      status: s.status,
+      delayed_until: s.status === 'delayed' ? '2026-04-01' : null,
+      created_by: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      submitted_by: null,
+      submitted_at: s.submitted ?? null,
+      questionnaire_version: s.version ?? null,
+    })
+    .execute();
+  let position = 0;
+  for (const [questionId, answer, key, comment] of s.answers ?? []) {
     await db
-      .insertInto('residents')
+      .insertInto('answers')
       .values({
-        id: `r-${s.id}`,
-        facility_id: s.facility,
-        first_name: 'Res',
-        last_name: s.id.toUpperCase(),
-        client_id: `c-${s.id}`,
-        active: s.status === 'not_completable' ? 0 : 1,
-        discharge_reason: (s.reason ?? null) as 'Out To Hospital' | null,
-        discharged_at: null,
-        admitted_on: null,
-        discharged_on: null,
+        id: `${s.id}-${questionId}`,
+        survey_id: s.id,
+        question_id: questionId,
+        position: position++,
+        answer,
+        comment: comment ?? null,
+        answer_key: key,
       })
       .execute();
-    await db
-      .insertInto('surveys')
-      .values({
-        id: s.id,
-        facility_id: s.facility,
-        resident_id: `r-${s.id}`,
-        survey_type: 'Admission',
-        survey_set_id: null,
-        due_date: s.due,
-        status: s.status,
-        delayed_until: s.status === 'delayed' ? '2026-04-01' : null,
-        created_by: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        submitted_by: null,
-        submitted_at: s.submitted ?? null,
-        questionnaire_version: s.version ?? null,
-      })
-      .execute();
-    let position = 0;
-    for (const [questionId, answer, key, comment] of s.answers ?? []) {
-      await db
-        .insertInto('answers')
-        .values({
-          id: `${s.id}-${questionId}`,
-          survey_id: s.id,
-          question_id: questionId,
-          position: position++,
-          answer,
-          comment: comment ?? null,
-          answer_key: key,
-        })
-        .execute();
-    }
   }
 }
 
@@ -693,6 +696,66 @@ describeEachDialect('survey results', (dialect) => {
       expect(onlyG.json<ResultsCommentsResponse>().items.map((item) => item.survey_id)).toEqual([
         'g1',
       ]);
+    });
+  });
+
+  describe('comment search (ADR 036)', () => {
+    it('finds text anywhere in a word; not in choice or Number answers; a quote is plain text', async () => {
+      const search = async (q: string) => {
+        const response = await call(t, viewer, 'resultsComments', {
+          query: { facility_id: [F, G], ...PERIOD, q },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<ResultsCommentsResponse>().items.map((item) => item.text);
+      };
+      // Through the text index (three characters or more) and without it (fewer).
+      expect(await search('vely st')).toEqual(['Lovely staff']);
+      expect(await search('ly')).toEqual(['Lovely staff']);
+      expect(await search('ELCOM')).toEqual(['Warm welcome']);
+      // s1 answers "Good" (choice), "5" (Number), "Food;Music" (choice): none is a comment.
+      expect(await search('Good')).toEqual([]);
+      expect(await search('Music')).toEqual([]);
+      expect(await search('5')).toEqual([]);
+      // Quotes and the index's query syntax are searched for as they are.
+      expect(await search('"Nice"')).toEqual([]);
+      expect(await search('Nice*')).toEqual([]);
+      expect(await search('NEAR(Lovely staff)')).toEqual([]);
+    });
+
+    it('finds a search many answers hold elsewhere, newest first, without the index', async () => {
+      // 1,001 comments holding "nice" in a facility the viewer does not hold: more than the text
+      // index hands over, so the search reads the viewer's facilities newest first instead.
+      const H = 'results-h';
+      await t.db.insertInto('facilities').values({ id: H, name: 'Results Gamma' }).execute();
+      await insertSurvey(t.db, {
+        id: 'h1',
+        facility: H,
+        due: '2026-01-25',
+        status: 'completed',
+        submitted: '2026-01-25T10:00:00.000Z',
+        version: 1,
+      });
+      await t.db
+        .insertInto('answers')
+        .values(
+          Array.from({ length: 1_001 }, (_, n) => ({
+            id: `h1-${n}`,
+            survey_id: 'h1',
+            question_id: 'q1v1',
+            position: n,
+            answer: 'Good',
+            comment: 'A nice day',
+            answer_key: 'good',
+          })),
+        )
+        .execute();
+      const response = await call(t, viewer, 'resultsComments', {
+        query: { facility_id: [F, G], ...PERIOD, q: 'NICE' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(
+        response.json<ResultsCommentsResponse>().items.map((item) => [item.survey_id, item.text]),
+      ).toEqual([['s1', 'Nice']]);
     });
   });
 
