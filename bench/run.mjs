@@ -783,13 +783,14 @@ async function main() {
         },
       },
       {
-        // The comments and text answers, the first page and a search.
+        // The comments and text answers: the first page, a search no answer holds (the text
+        // index finds none) and one a sixth of the text answers hold (read newest first).
         name: 'results comments',
-        target: 'GET results/comments/ (365 days, each type, all and searched)',
+        target: 'GET results/comments/ (365 days, each type, all, searched rare and common)',
         opts: {
           headers,
           requests: types.flatMap((type) =>
-            ['', '&q=staff'].map((search) => ({
+            ['', '&q=staff', '&q=kind'].map((search) => ({
               method: 'GET',
               path: `/api/v1/results/comments/?from=${addDays(today, -365)}&survey_type=${type}${search}`,
             })),
