@@ -57,10 +57,27 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Before it runs anything, Kysely looks for its tables with an introspection of every schema
+  // of the database (`pg_get_serial_sequence` per column by name): a schema dropped meanwhile by
+  // another instance's tests or a bench fails it with "relation … does not exist" (PostgreSQL
+  // 42P01). Nothing has run then, so looking again is safe.
+  for (let attempt = 1; attempt < 3 && isIntrospectionRace(error, results); attempt += 1) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}`, { cause: error });
   }
+}
+
+/** A relation gone from under Kysely's introspection, before any migration ran (see above). */
+function isIntrospectionRace(error: unknown, results: readonly unknown[] | undefined): boolean {
+  return (
+    (results === undefined || results.length === 0) &&
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === '42P01'
+  );
 }
