@@ -279,6 +279,30 @@ export interface AnswerMonthCountsTable extends Omit<AnswerCountsTable, 'due_dat
   due_month: string;
 }
 
+/**
+ * Surveys counted per facility, kind, due day, status and days from due to submitted (ADR 037);
+ * kept true by triggers, as is `survey_month_counts`. '' stands for no set.
+ */
+export interface SurveyCountsTable {
+  facility_id: string;
+  /** '' for a survey of a type (Admission, Discharge). */
+  survey_set_id: string;
+  survey_type: string;
+  due_date: string;
+  status: string;
+  /**
+   * Days from the due day to the UTC submission day; -1000000 for a survey that is not completed
+   * or has no submission time.
+   */
+  days: number;
+  n: number;
+}
+
+/** The same counts per due month (`due_month`: `yyyy-MM`), for the whole months of a period. */
+export interface SurveyMonthCountsTable extends Omit<SurveyCountsTable, 'due_date'> {
+  due_month: string;
+}
+
 export interface EmployeesTable {
   id: string;
   facility_id: string;
@@ -396,6 +420,8 @@ export interface Database {
   answers: AnswersTable;
   answer_counts: AnswerCountsTable;
   answer_month_counts: AnswerMonthCountsTable;
+  survey_counts: SurveyCountsTable;
+  survey_month_counts: SurveyMonthCountsTable;
   employees: EmployeesTable;
   acknowledgements: AcknowledgementsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -16,6 +16,7 @@ import * as recognition from './migrations/2026-11-27T10-00-recognition.js';
 import * as answerCounts from './migrations/2026-11-28T03-00-answer-counts.js';
 import * as residentLanguage from './migrations/2026-11-28T10-00-resident-language.js';
 import * as commentSearch from './migrations/2026-11-29T10-00-comment-search.js';
+import * as surveyCounts from './migrations/2026-11-29T12-00-survey-counts.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T03-00-answer-counts': answerCounts,
   '2026-11-28T10-00-resident-language': residentLanguage,
   '2026-11-29T10-00-comment-search': commentSearch,
+  '2026-11-29T12-00-survey-counts': surveyCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -71,6 +71,8 @@ const GROWING_TABLES = [
   'mail_outbox',
   'answer_counts',
   'answer_month_counts',
+  'survey_counts',
+  'survey_month_counts',
 ] as const;
 
 /** The comment of the survey the plans' world submits, rare: the text index finds it alone. */
@@ -81,7 +83,8 @@ const CHAIN_TABLES = ['surveys', 'answers', 'residents', 'acknowledgements'] as 
 
 /**
  * The chain guard's scenarios: the reads `npm run bench` measures (nothing in them writes data),
- * and the statements the answer-count triggers run for every answer submitted (ADR 034).
+ * and the statements the answer- and survey-count triggers run for every answer or survey
+ * written (ADR 034, ADR 037).
  */
 const CHAIN_SCENARIOS = [
   'login',
@@ -98,6 +101,7 @@ const CHAIN_SCENARIOS = [
   'results summary',
   'results questions',
   'answer count triggers',
+  'survey count triggers',
 ];
 
 /** Enough rows that a scan would show, small enough to build in a second or two. */
@@ -448,6 +452,28 @@ async function buildWorld(dialect: Dialect, chain?: ChainDatabase): Promise<Plan
       },
     ]);
   }
+  // The survey-count triggers (ADR 037) read no table: each statement is an upsert of one
+  // survey's count by the primary key, here as the lookup it makes.
+  {
+    const mark = (n: number) => (dialect === 'postgres' ? `$${n}` : '?');
+    const survey = await db
+      .selectFrom('surveys')
+      .select(['facility_id', 'survey_type', 'due_date', 'status'])
+      .where('id', '=', surveyId)
+      .executeTakeFirstOrThrow();
+    const keyColumns = (period: string) =>
+      ['facility_id', 'survey_set_id', 'survey_type', period, 'status', 'days']
+        .map((column, index) => `${column} = ${mark(index + 1)}`)
+        .join(' and ');
+    const key = [survey.facility_id, '', survey.survey_type, survey.due_date, survey.status, 0];
+    capture.set('survey count triggers', [
+      { sql: `select n from survey_counts where ${keyColumns('due_date')}`, parameters: key },
+      {
+        sql: `select n from survey_month_counts where ${keyColumns('due_month')}`,
+        parameters: [...key.slice(0, 3), survey.due_date.slice(0, 7), ...key.slice(4)],
+      },
+    ]);
+  }
   await record('alerts inbox', async () => {
     await inject('alerts', { query: { status: 'open' } }, cookie);
     await inject('alertCounts', { query: { facility_id: MAPLE } }, cookie);
@@ -666,6 +692,7 @@ const SCENARIOS = [
   'results drill-down and one survey',
   'results comments',
   'answer count triggers',
+  'survey count triggers',
   'alerts inbox',
   'resident list',
   'employee list',

@@ -97,6 +97,32 @@ describe.skipIf(!PG_URL)(
       }
     });
 
+    it('keeps the survey counts the trigger would have kept (ADR 037), by day and by month', async () => {
+      for (const [table, period] of [
+        ['survey_counts', 'due_date'],
+        ['survey_month_counts', 'due_month'],
+      ] as const) {
+        const periodOf = period === 'due_date' ? 'due_date' : 'substr(due_date, 1, 7)';
+        const { rows: kept } = await sql<Record<string, unknown>>`
+          select facility_id, survey_set_id, survey_type, ${sql.ref(period)} as period, status,
+                 days, n
+          from ${sql.table(table)} where n > 0
+          order by 1, 2, 3, 4, 5, 6`.execute(t.db);
+        const { rows: counted } = await sql<Record<string, unknown>>`
+          select facility_id, coalesce(survey_set_id, '') as survey_set_id, survey_type,
+                 ${sql.raw(periodOf)} as period, status,
+                 coalesce(case when status = 'completed' and submitted_at is not null
+                               then cast(substr(submitted_at, 1, 10) as date)
+                                    - cast(due_date as date) end, -1000000) as days,
+                 count(*)::int as n
+          from surveys
+          group by 1, 2, 3, 4, 5, 6
+          order by 1, 2, 3, 4, 5, 6`.execute(t.db);
+        expect(kept.length, table).toBeGreaterThan(1000);
+        expect(kept, table).toEqual(counted);
+      }
+    });
+
     it('stores answers along a path the engine accepts, on the published questions', async () => {
       const surveys = await t.db
         .selectFrom('surveys')

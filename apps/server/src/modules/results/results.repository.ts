@@ -96,46 +96,100 @@ export async function countNotCompletable(
   return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }
 
-/** Days from the due day to the (UTC) submission day, as SQL of the dialect. */
-function daysToComplete(dialect: Dialect) {
-  return dialect === 'postgres'
-    ? sql<number>`(cast(substr(surveys.submitted_at, 1, 10) as date) - cast(surveys.due_date as date))`
-    : sql<number>`cast(julianday(substr(surveys.submitted_at, 1, 10)) - julianday(surveys.due_date) as integer)`;
+/** `days` in the survey counts tables of a survey that is not completed or not submitted. */
+const NO_DAYS = -1000000;
+
+interface SurveyCountRow {
+  facility_id: string;
+  month: string;
+  status: string;
+  days: number | string;
+  n: number | string;
 }
 
 /**
- * Every count of the summary but the reasons, in one pass over the period's range of
- * `surveys_results_idx`: surveys per facility, month of the due date (`yyyy-MM`) and status, and
- * for completed surveys also per days from due to completed (null for the others).
+ * Every count of the summary but the reasons: surveys per facility, month of the due date
+ * (`yyyy-MM`) and status, and for completed surveys also per days from due to completed (null
+ * for the others). Read from the counts the database maintains (ADR 037): the period's whole
+ * months from `survey_month_counts`, the days at its ends from `survey_counts` — a year of three
+ * facilities is a few hundred rows instead of its 34,770 surveys (40–60 ms a statement on
+ * PostgreSQL, most of it the index scan).
  */
 export async function countSurveys(
   db: Kysely<Database>,
-  dialect: Dialect,
   filter: SurveyFilter,
 ): Promise<
   { facility_id: string; month: string; status: string; days: number | null; n: number }[]
 > {
-  const month = sql<string>`substr(surveys.due_date, 1, 7)`;
-  const days = sql<
-    number | null
-  >`case when surveys.status = 'completed' and surveys.submitted_at is not null then ${daysToComplete(dialect)} end`;
-  const rows = await db
-    .selectFrom('surveys')
-    .where((eb) => surveyFilter(eb, filter))
-    .select((eb) => [
-      'surveys.facility_id',
-      month.as('month'),
-      'surveys.status',
-      days.as('days'),
-      eb.fn.countAll<number>().as('n'),
-    ])
-    .groupBy(['surveys.facility_id', month, 'surveys.status', days])
-    .execute();
-  return rows.map((row) => ({
+  const { months, days } = splitPeriod(filter.from, filter.to);
+  const reads: Promise<SurveyCountRow[]>[] = [];
+  if (months) {
+    reads.push(
+      db
+        .selectFrom('survey_month_counts')
+        .where((eb) => {
+          const conditions = countKindFilter(
+            eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
+            filter,
+          );
+          if (months.from !== undefined) {
+            conditions.push(eb('survey_month_counts.due_month', '>=', months.from));
+          }
+          if (months.to !== undefined) {
+            conditions.push(eb('survey_month_counts.due_month', '<=', months.to));
+          }
+          return eb.and(conditions);
+        })
+        .select((eb) => [
+          'survey_month_counts.facility_id',
+          'survey_month_counts.due_month as month',
+          'survey_month_counts.status',
+          'survey_month_counts.days',
+          eb.fn.sum<number>('survey_month_counts.n').as('n'),
+        ])
+        .groupBy([
+          'survey_month_counts.facility_id',
+          'survey_month_counts.due_month',
+          'survey_month_counts.status',
+          'survey_month_counts.days',
+        ])
+        // Counts that fell back to 0 (a survey moved, changed or removed) are no surveys.
+        .having((eb) => eb.fn.sum('survey_month_counts.n'), '>', 0)
+        .execute(),
+    );
+  }
+  for (const range of days) {
+    const month = sql<string>`substr(survey_counts.due_date, 1, 7)`;
+    reads.push(
+      db
+        .selectFrom('survey_counts')
+        .where((eb) =>
+          eb.and([
+            ...countKindFilter(
+              eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
+              filter,
+            ),
+            eb('survey_counts.due_date', '>=', range.from),
+            eb('survey_counts.due_date', '<=', range.to),
+          ]),
+        )
+        .select((eb) => [
+          'survey_counts.facility_id',
+          month.as('month'),
+          'survey_counts.status',
+          'survey_counts.days',
+          eb.fn.sum<number>('survey_counts.n').as('n'),
+        ])
+        .groupBy(['survey_counts.facility_id', month, 'survey_counts.status', 'survey_counts.days'])
+        .having((eb) => eb.fn.sum('survey_counts.n'), '>', 0)
+        .execute(),
+    );
+  }
+  return (await Promise.all(reads)).flat().map((row) => ({
     facility_id: row.facility_id,
     month: row.month,
     status: row.status,
-    days: row.days === null ? null : Number(row.days),
+    days: Number(row.days) === NO_DAYS ? null : Number(row.days),
     n: Number(row.n),
   }));
 }
@@ -257,8 +311,9 @@ export function splitPeriod(
 }
 
 /**
- * The kind and facilities of the filter on a counts table. Unqualified columns, which both
- * counts tables have (`answer_month_counts` is typed as `answer_counts` here for that).
+ * The kind and facilities of the filter on a counts table. Unqualified columns, which every
+ * counts table has (the answer and survey counts tables are typed as `answer_counts` here for
+ * that).
  */
 function countKindFilter(
   eb: ExpressionBuilder<Database, 'answer_counts'>,

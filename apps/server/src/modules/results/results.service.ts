@@ -127,10 +127,10 @@ export async function resultsSummary(
   const filter = await resolveFilter(ctx, user, query);
   const [names, counts, reasons] = await Promise.all([
     facilityNames(ctx.db, filter.facilityIds),
-    countSurveys(ctx.db, ctx.dialect, filter),
+    countSurveys(ctx.db, filter),
     countNotCompletable(ctx.db, filter),
   ]);
-  // One pass over the period's surveys gives the three views the figures need.
+  // One pass over the period's survey counts gives the three views the figures need.
   const statuses = new Map<string, { facility_id: string; status: string; n: number }>();
   const days: { facility_id: string; days: number; n: number }[] = [];
   const byMonth = new Map<string, { month: string; due: number; completed: number }>();
