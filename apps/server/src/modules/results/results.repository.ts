@@ -127,19 +127,14 @@ export async function countSurveys(
     reads.push(
       db
         .selectFrom('survey_month_counts')
-        .where((eb) => {
-          const conditions = countKindFilter(
+        .where((eb) =>
+          countConditions(
             eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
             filter,
-          );
-          if (months.from !== undefined) {
-            conditions.push(eb('survey_month_counts.due_month', '>=', months.from));
-          }
-          if (months.to !== undefined) {
-            conditions.push(eb('survey_month_counts.due_month', '<=', months.to));
-          }
-          return eb.and(conditions);
-        })
+            'due_month',
+            months,
+          ),
+        )
         .select((eb) => [
           'survey_month_counts.facility_id',
           'survey_month_counts.due_month as month',
@@ -164,14 +159,12 @@ export async function countSurveys(
       db
         .selectFrom('survey_counts')
         .where((eb) =>
-          eb.and([
-            ...countKindFilter(
-              eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
-              filter,
-            ),
-            eb('survey_counts.due_date', '>=', range.from),
-            eb('survey_counts.due_date', '<=', range.to),
-          ]),
+          countConditions(
+            eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
+            filter,
+            'due_date',
+            range,
+          ),
         )
         .select((eb) => [
           'survey_counts.facility_id',
@@ -311,14 +304,17 @@ export function splitPeriod(
 }
 
 /**
- * The kind and facilities of the filter on a counts table. Unqualified columns, which every
- * counts table has (the answer and survey counts tables are typed as `answer_counts` here for
- * that).
+ * The filter on a counts table over one of `splitPeriod`'s ranges: its facilities and kind, and
+ * the range of the table's period column (`due_month` of a month table, `due_date` of a day
+ * table). Unqualified columns, which every counts table has (the answer and survey counts
+ * tables are typed as `answer_counts` here for that).
  */
-function countKindFilter(
+function countConditions(
   eb: ExpressionBuilder<Database, 'answer_counts'>,
   filter: SurveyFilter,
-): Expression<SqlBool>[] {
+  period: 'due_month' | 'due_date',
+  range: { from?: string | undefined; to?: string | undefined },
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('facility_id', 'in', [...filter.facilityIds])];
   if (filter.surveyType !== undefined) {
     conditions.push(eb('survey_set_id', '=', ''));
@@ -327,7 +323,9 @@ function countKindFilter(
   if (filter.surveySetId !== undefined) {
     conditions.push(eb('survey_set_id', '=', filter.surveySetId));
   }
-  return conditions;
+  if (range.from !== undefined) conditions.push(eb(sql.ref(period), '>=', range.from));
+  if (range.to !== undefined) conditions.push(eb(sql.ref(period), '<=', range.to));
+  return eb.and(conditions);
 }
 
 interface AnswerCountRow {
@@ -370,19 +368,14 @@ export async function countAnswers(
     reads.push(
       db
         .selectFrom('answer_month_counts')
-        .where((eb) => {
-          const conditions = countKindFilter(
+        .where((eb) =>
+          countConditions(
             eb as unknown as ExpressionBuilder<Database, 'answer_counts'>,
             filter,
-          );
-          if (months.from !== undefined) {
-            conditions.push(eb('answer_month_counts.due_month', '>=', months.from));
-          }
-          if (months.to !== undefined) {
-            conditions.push(eb('answer_month_counts.due_month', '<=', months.to));
-          }
-          return eb.and(conditions);
-        })
+            'due_month',
+            months,
+          ),
+        )
         .select((eb) => [
           'answer_month_counts.due_month as month',
           'answer_month_counts.question_id',
@@ -409,13 +402,7 @@ export async function countAnswers(
     reads.push(
       db
         .selectFrom('answer_counts')
-        .where((eb) =>
-          eb.and([
-            ...countKindFilter(eb, filter),
-            eb('answer_counts.due_date', '>=', range.from),
-            eb('answer_counts.due_date', '<=', range.to),
-          ]),
-        )
+        .where((eb) => countConditions(eb, filter, 'due_date', range))
         .select((eb) => [
           month.as('month'),
           'answer_counts.question_id',
