@@ -19,7 +19,7 @@ import type { JsonText } from '../lib/http.js';
 import type { Dialect } from './connect.js';
 
 /**
- * `[{"key": value, …}, …]` of the rows of the FROM-clause subquery `from`, one item per row, in
+ * `[{"key":value,…},…]` of the rows of the FROM-clause subquery `from`, one item per row, in
  * the order of the columns `orderBy`; `[]` when there are none. `fields` maps each property to a
  * column of the subquery.
  *
@@ -39,14 +39,25 @@ export function jsonArray(
   fields: Readonly<Record<string, string>>,
   orderBy: readonly string[],
 ): RawBuilder<JsonText> {
-  const pairs = sql.join(
-    Object.entries(fields).map(
-      ([key, column]) => sql`${sql.lit(key)}, ${sql.ref(`${from}.${column}`)}`,
-    ),
-  );
+  const column = (name: string) => sql.ref(`${from}.${name}`);
   if (dialect === 'postgres') {
-    const order = sql.join(orderBy.map((column) => sql.ref(`${from}.${column}`)));
-    return sql<JsonText>`coalesce(json_agg(json_build_object(${pairs}) order by ${order}), '[]')::text`;
+    // Written piece by piece rather than by json_build_object, which puts spaces around every
+    // colon and after every comma: 9 % more bytes than SQLite's for the same list, and with
+    // them the active patients at 3,000 residents a facility served 2,200–2,700 req/s instead
+    // of 4,400–5,600 (docs/performance.md, "Compact JSON"). `to_json` escapes a value as
+    // json_build_object does; NULL becomes null.
+    const item = sql.join(
+      Object.entries(fields).map(
+        ([key, name], index) =>
+          sql`${sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || coalesce(to_json(${column(name)})::text, 'null')`,
+      ),
+      sql` || `,
+    );
+    const order = sql.join(orderBy.map(column));
+    return sql<JsonText>`'[' || coalesce(string_agg(${item} || '}', ',' order by ${order}), '') || ']'`;
   }
+  const pairs = sql.join(
+    Object.entries(fields).map(([key, name]) => sql`${sql.lit(key)}, ${column(name)}`),
+  );
   return sql<JsonText>`json_group_array(json_object(${pairs}))`;
 }
