@@ -53,7 +53,14 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     // checked-out ones to their own listener (Kysely adds none), and the query in flight fails
     // with the error, which the error handler answers with 503 (ADR 007).
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      // No JIT compilation: PostgreSQL compiles a statement the planner costs above
+      // jit_above_cost, and our statements stop early under a LIMIT the cost does not count:
+      // at chain scale a comments read of 3 ms spent 9–13 ms compiling, three times a request
+      // (docs/performance.md, "No JIT"). Queued before any statement of the new connection.
+      client.query('SET jit = off').catch(() => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let counter: ChangeCounter | undefined;
     return {
