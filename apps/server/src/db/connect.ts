@@ -48,19 +48,19 @@ export function connect(options: ConnectOptions): DatabaseHandle {
       max: 10,
       connectionTimeoutMillis: options.pgConnectionTimeoutMs ?? 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      // No JIT compilation (ADR 038): PostgreSQL compiles a statement the planner costs above
+      // jit_above_cost, and ours stop early under a LIMIT the cost does not count; at chain
+      // scale a comments read of 3 ms spent 9–13 ms compiling. The pool hands the connection
+      // out once this has run.
+      onConnect: async (client) => {
+        await client.query('SET jit = off');
+      },
     });
     // A client losing its connection must not crash the process: idle ones report to the pool,
     // checked-out ones to their own listener (Kysely adds none), and the query in flight fails
     // with the error, which the error handler answers with 503 (ADR 007).
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-      // No JIT compilation: PostgreSQL compiles a statement the planner costs above
-      // jit_above_cost, and our statements stop early under a LIMIT the cost does not count:
-      // at chain scale a comments read of 3 ms spent 9–13 ms compiling, three times a request
-      // (docs/performance.md, "No JIT"). Queued before any statement of the new connection.
-      client.query('SET jit = off').catch(() => undefined);
-    });
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let counter: ChangeCounter | undefined;
     return {
