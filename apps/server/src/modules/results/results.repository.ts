@@ -741,8 +741,15 @@ export async function listComments(
   // PostgreSQL plans these statements with parallel workers, whose start costs more than the
   // read: a common word in a year of one facility's Admission comments took 15–38 ms that way
   // and 5–6 ms without; the bench's comments row went from p97.5 235 ms to 93 (docs/performance.md).
+  // Nor may it start from the answers: for a search the text index gave up on (too many
+  // candidates, or too slow) its estimate is no guide, and a phrase of common words that no
+  // answer holds was planned as one row, read through the text index (a bitmap of a million
+  // candidates to recheck) or by a scan of every answer: 3.5 s a facility at chain scale. From
+  // the surveys' index, newest first, the read stops at the page's size or the period's end.
   return db.transaction().execute(async (trx) => {
     await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    await sql`set local enable_seqscan = off`.execute(trx);
     return read(trx);
   });
 }
@@ -764,7 +771,8 @@ const TRIGRAM = 3;
  * when it finds more or cannot look the search up (shorter than a trigram). SQLite: the FTS5
  * trigram table `answer_search` (a phrase of the search's trigrams is a substring, case-folded).
  * PostgreSQL: `pg_trgm`'s GIN indexes, which serve `ilike`; the one on answers holds those
- * without an option key (Text and Number), so the condition says so.
+ * without an option key (Text and Number), so the condition says so. A lookup that takes longer
+ * than SEARCH_INDEX_TIMEOUT_MS is given up, as one that finds too many.
  */
 async function searchTextIndex(
   db: Kysely<Database>,
@@ -773,20 +781,42 @@ async function searchTextIndex(
 ): Promise<string[] | undefined> {
   if ([...search].length < TRIGRAM) return undefined;
   const limit = SEARCH_INDEX_LIMIT + 1;
-  const { rows } =
-    dialect === 'sqlite'
-      ? await sql<{ id: string }>`
-          select answer_id as id from answer_search
-          where answer_search match ${`"${search.replaceAll('"', '""')}"`} limit ${limit}`.execute(
-          db,
-        )
-      : await sql<{ id: string }>`
-          select id from answers
-          where (answer_key is null and answer ilike ${containing(search)})
-            or comment ilike ${containing(search)}
-          limit ${limit}`.execute(db);
-  return rows.length > SEARCH_INDEX_LIMIT ? undefined : rows.map((row) => row.id);
+  const found = (rows: readonly { id: string }[]) =>
+    rows.length > SEARCH_INDEX_LIMIT ? undefined : rows.map((row) => row.id);
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ id: string }>`
+      select answer_id as id from answer_search
+      where answer_search match ${`"${search.replaceAll('"', '""')}"`} limit ${limit}`.execute(db);
+    return found(rows);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.lit(SEARCH_INDEX_TIMEOUT_MS)}`.execute(trx);
+      const { rows } = await sql<{ id: string }>`
+        select id from answers
+        where (answer_key is null and answer ilike ${containing(search)})
+          or comment ilike ${containing(search)}
+        limit ${limit}`.execute(trx);
+      return found(rows);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) return undefined;
+    throw error;
+  }
 }
+
+/**
+ * How long PostgreSQL's text index may look for the candidates before the comments are read
+ * newest first instead. Its GIN indexes know which trigrams a text holds, not where: a search
+ * whose trigrams are all common but which no answer holds ("tell happy" at chain scale, where a
+ * million comments say "Resident was happy to tell us more.") hands every answer holding them
+ * to a recheck, 3.5–9 s; the candidates of a rare or a common word take 1–15 ms
+ * (docs/performance.md, "A phrase of common words").
+ */
+const SEARCH_INDEX_TIMEOUT_MS = 50;
+
+/** PostgreSQL's error code for a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 /** An ILIKE pattern for text holding `search` (its escape character is the backslash). */
 function containing(search: string): string {

@@ -10,6 +10,7 @@ import type {
   ResultsSurveyDetail,
   ResultsSurveysResponse,
 } from '@carevoice/shared';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionMeta } from '../../db/database.js';
 import { signInWithGrants } from '../../test/endpoint-requests.js';
@@ -758,6 +759,36 @@ describeEachDialect('survey results', (dialect) => {
       ).toEqual([['s1', 'Nice']]);
     });
   });
+
+  if (dialect === 'postgres') {
+    it('reads newest first when the text index takes too long (PostgreSQL)', async () => {
+      // The answers locked by another transaction: the text index's lookup waits past its time
+      // limit and is cancelled (57014); the search must then read newest first, not fail.
+      const fallbackWaiting = sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where wait_event_type = 'Lock' and query like ${'%"answers"."id" as "answer_id"%'}`;
+      await t.db.connection().execute(async (locker) => {
+        await sql`begin`.execute(locker);
+        await sql`lock table answers in access exclusive mode`.execute(locker);
+        let settled = false;
+        const request = call(t, viewer, 'resultsComments', {
+          query: { facility_id: [F, G], ...PERIOD, q: 'lovely' },
+        }).finally(() => {
+          settled = true;
+        });
+        // Until the newest-first read waits for the lock too (or the request has ended).
+        while (!settled && (await fallbackWaiting.execute(t.db)).rows[0]?.n === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await sql`commit`.execute(locker);
+        const response = await request;
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<ResultsCommentsResponse>().items.map((item) => item.text)).toEqual([
+          'Lovely staff',
+        ]);
+      });
+    });
+  }
 
   describe('scoping', () => {
     it('refuses a facility the user does not hold (403), also among several', async () => {
