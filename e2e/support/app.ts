@@ -145,6 +145,15 @@ export async function cardName(card: Locator): Promise<string> {
 }
 
 /**
+ * The last resident card on Active Patients, once the list has loaded: its search box comes with
+ * the cards. Before that the last button of the page is Home, whose name a test would read.
+ */
+export async function lastActivePatient(page: Page): Promise<Locator> {
+  await expect(page.getByRole('textbox', { name: 'Find a resident' })).toBeVisible();
+  return page.locator('main').getByRole('button').last();
+}
+
+/**
  * Home → the facility → Patient Surveys → the due list, searched for the survey's resident: the
  * resident's card ('last, first - due date'; its description says what the card marks).
  */

@@ -1,6 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { facilityIdByName } from '../support/api.js';
-import { cardName, expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import {
+  cardName,
+  expectNoSeriousA11yViolations,
+  lastActivePatient,
+  signIn,
+} from '../support/app.js';
 
 // A whole questionnaire is written, previewed, published and taken: longer than one screen.
 test.describe.configure({ timeout: 180_000 });
@@ -185,7 +190,7 @@ test('an administrator builds, previews, translates and publishes a questionnair
   await tablet.getByRole('combobox', { name: 'Survey set' }).click();
   await tablet.getByRole('option', { name: setName }).click();
   await expect(tablet.getByRole('heading', { name: 'Active Patients' })).toBeVisible();
-  const resident = tablet.locator('main').getByRole('button').last();
+  const resident = await lastActivePatient(tablet);
   const residentName = await cardName(resident);
   await resident.click();
   await expect(

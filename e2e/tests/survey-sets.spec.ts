@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cardName, expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import {
+  cardName,
+  expectNoSeriousA11yViolations,
+  lastActivePatient,
+  signIn,
+} from '../support/app.js';
 
 // Whole interviews with accessibility scans on every screen: longer than one screen's test.
 test.describe.configure({ timeout: 120_000 });
@@ -24,7 +29,7 @@ async function openSet(page: Page, setName: string): Promise<string> {
   await page.getByRole('option', { name: setName }).click();
   await expect(page.getByRole('heading', { name: 'Active Patients' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  const resident = page.locator('main').getByRole('button').last();
+  const resident = await lastActivePatient(page);
   const name = await cardName(resident);
   await resident.click();
   await expect(page).toHaveURL(/\/survey-set-questions$/);
