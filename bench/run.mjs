@@ -5,6 +5,7 @@
  *
  *   npm run bench -- [--residents 3000] [--surveys 100000] [--duration 12] [--rounds 3]
  *                    [--connections 50] [--warmup 1] [--only due-list,submission] [--cpu-prof DIR]
+ *                    [--keep]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  *   DATABASE_URL=… npm run bench -- --chain [--explain] [--chain-facilities 500]
  *                    [--chain-residents 50000] [--chain-surveys 1000000] [other options as above]
@@ -22,7 +23,8 @@
  *
  * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
  * 2. Generates the dataset into a temporary database: SQLite in a temporary DATA_DIR, or with
- *    DATABASE_URL a fresh PostgreSQL schema `bench_<random>` (dropped at the end). The server's
+ *    DATABASE_URL a fresh PostgreSQL schema `bench_<random>` (dropped at the end; `--keep`
+ *    keeps it, or the SQLite DATA_DIR, and prints where, to look into a plan later). The server's
  *    own migrations and demo seed come first (accounts, facilities, questionnaires, employees),
  *    then apps/server/src/db/seed/volume.ts adds residents per facility, past surveys with their
  *    answers and acknowledgements, and open surveys (built into dist/db/seed/volume.js).
@@ -98,6 +100,7 @@ function intFlag(name, fallback) {
 
 const options = {
   chain: process.argv.includes('--chain'),
+  keep: process.argv.includes('--keep'),
   explain: process.argv.includes('--explain'),
   chainFacilities: intFlag('chain-facilities', 500),
   chainResidents: intFlag('chain-residents', 50_000),
@@ -1076,10 +1079,18 @@ async function main() {
           ),
       ),
     );
-    await database
-      ?.drop()
-      .catch((error) => console.error('dropping the bench schema failed:', error));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (options.keep) {
+      console.log(
+        database?.databaseUrl
+          ? `Kept: DATABASE_URL='${database.databaseUrl}'`
+          : `Kept: DATA_DIR=${dataDir}`,
+      );
+    } else {
+      await database
+        ?.drop()
+        .catch((error) => console.error('dropping the bench schema failed:', error));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
