@@ -44,8 +44,8 @@ export function jsonArray(
     // Written piece by piece rather than by json_build_object, which puts spaces around every
     // colon and after every comma: 9 % more bytes than SQLite's for the same list, and with
     // them the active patients at 3,000 residents a facility served 2,200–2,700 req/s instead
-    // of 4,400–5,600 (docs/performance.md, "Compact JSON"). `to_json` escapes a value as
-    // json_build_object does; NULL becomes null.
+    // of 4,400–5,600 (docs/performance.md, "No JIT, compact JSON"; ADR 038). `to_json` escapes
+    // a value as json_build_object does; NULL becomes null.
     const item = sql.join(
       Object.entries(fields).map(
         ([key, name], index) =>
