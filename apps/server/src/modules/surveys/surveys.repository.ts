@@ -22,10 +22,12 @@ import type {
 } from '../../db/database.js';
 import type { Dialect } from '../../db/connect.js';
 import { jsonArray } from '../../db/json-rows.js';
+import { fromBool } from '../../db/values.js';
+import { facilityVisible, type Viewer } from '../access/access.repository.js';
 import type { JsonText } from '../../lib/http.js';
 
 // The seed generators read questionnaires too, so those queries live below both (db/questions.ts).
-export { findQuestionVersions, listQuestions, listVersionQuestions } from '../../db/questions.js';
+export { findQuestionVersions, listQuestions } from '../../db/questions.js';
 
 export type Resident = Selectable<ResidentsTable>;
 
@@ -185,6 +187,26 @@ export async function findResident(
 
 export async function findSurvey(db: Kysely<Database>, id: string): Promise<Survey | undefined> {
   return db.selectFrom('surveys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The survey and whether the viewer may see its facility, in one statement: every call on one
+ * survey (submitting, delaying, …) starts here, and on PostgreSQL a statement costs a round trip.
+ */
+export async function findSurveyVisibleTo(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: string,
+): Promise<{ survey: Survey; visible: boolean } | undefined> {
+  const row = await db
+    .selectFrom('surveys')
+    .selectAll('surveys')
+    .select((eb) => facilityVisible(viewer, eb.ref('surveys.facility_id')).as('visible'))
+    .where('surveys.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { visible, ...survey } = row;
+  return { survey, visible: fromBool(visible) };
 }
 
 export async function findSurveys(

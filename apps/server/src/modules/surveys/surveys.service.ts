@@ -3,7 +3,8 @@
  * delaying, "Can't Complete" and the active-employee list. Submission lives in
  * submission.service.ts. The guard has already checked the session, the `Patients_Surveys`
  * permission and any facility named in the path or body; records whose facility comes from the
- * row (a survey, a resident) are checked here with the access service (`requireFacility`).
+ * row (a survey, a resident) are checked here: a survey is read together with its facility's
+ * visibility (`findSurveyVisibleTo`, access.repository's `facilityVisible`).
  */
 import {
   DELAY_MAX_YEARS_AHEAD,
@@ -30,7 +31,8 @@ import type { Database, Survey } from '../../db/database.js';
 import { fromFlag, localToday, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
+import { viewerOf } from '../access/access.repository.js';
+import { assertFacilityVisible } from '../access/access.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -43,6 +45,7 @@ import {
   findQuestionnaireId,
   findResident,
   findSurvey,
+  findSurveyVisibleTo,
   insertSurvey,
   listActiveEmployees,
   listQuestions,
@@ -83,10 +86,10 @@ export async function loadSurveyForUser(
   user: SessionUser,
   surveyId: string,
 ): Promise<Survey> {
-  const survey = await findSurvey(ctx.db, surveyId);
-  if (!survey) throw notFound(MESSAGES.surveyNotFound);
-  await requireFacility(ctx.db, user, survey.facility_id);
-  return survey;
+  const found = await findSurveyVisibleTo(ctx.db, viewerOf(user), surveyId);
+  if (!found) throw notFound(MESSAGES.surveyNotFound);
+  assertFacilityVisible(found.visible);
+  return found.survey;
 }
 
 /**
