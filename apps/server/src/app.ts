@@ -9,9 +9,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { MESSAGES } from '@carevoice/shared';
 import { generateSecret } from 'otplib';
 import type { DestinationStream } from 'pino';
-import { BODY_LIMIT_BYTES } from './constants.js';
+import { BODY_LIMIT_BYTES, PUBLISHED_VERSIONS_KEPT } from './constants.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
+import { PublishedVersions } from './db/questions.js';
 import type { Config, TrustProxy } from './env.js';
 import { AccessLog, createLogger } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailer: deps.mailer ?? createMailer(config, app.log),
     changes,
     sessions: new SessionCache(changes),
+    publishedVersions: new PublishedVersions(PUBLISHED_VERSIONS_KEPT),
     newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
   };
   app.decorate('ctx', ctx);

@@ -67,3 +67,5 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  */
 export const SESSION_CACHE_LIMITS = { maxSessions: 10_000, maxAnswersPerSession: 64 } as const;
 export const RESPONSE_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 } as const;
+/** Published questionnaire versions kept for the submissions (ADR 039): ~10 questions each. */
+export const PUBLISHED_VERSIONS_KEPT = 2_000;

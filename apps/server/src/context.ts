@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChangeCounter } from './db/change-counter.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/database.js';
+import type { PublishedVersions } from './db/questions.js';
 import type { Config } from './env.js';
 import type { Mailer } from './lib/mailer.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   changes: ChangeCounter;
   /** The session lookup of every request, between writes (ADR 011). */
   sessions: SessionCache;
+  /** The questions of published questionnaire versions, which never change (ADR 039). */
+  publishedVersions: PublishedVersions;
   /** A new TOTP secret, base32 (tests pass a fixed one to compute codes). */
   newMfaSecret: () => string;
 }

@@ -44,7 +44,7 @@ export interface StoredQuestion {
 }
 
 /** The questions of one version of a questionnaire, in order. */
-export async function listVersionQuestions(
+async function listVersionQuestions(
   db: Kysely<Database>,
   questionnaireId: string,
   version: number,
@@ -61,6 +61,36 @@ export async function listVersionQuestions(
     question: questionFromRow(row),
     meta: parseQuestionMeta(row.meta_json),
   }));
+}
+
+/**
+ * The questions of published versions, kept in memory for the submissions (ADR 039). A version's
+ * rows are written once, when it is published, with new ids, and never changed or deleted
+ * (ADR 017), so an entry can never go stale, on this instance or on another: nothing to
+ * invalidate. Version 0 (never published) is read every time. Bounded: the oldest entry leaves
+ * first.
+ */
+export class PublishedVersions {
+  private readonly entries = new Map<string, StoredQuestion[]>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  async questions(
+    db: Kysely<Database>,
+    questionnaireId: string,
+    version: number,
+  ): Promise<StoredQuestion[]> {
+    if (version < 1) return listVersionQuestions(db, questionnaireId, version);
+    const key = `${questionnaireId}/${version}`;
+    const kept = this.entries.get(key);
+    if (kept) return kept;
+    const questions = await listVersionQuestions(db, questionnaireId, version);
+    if (this.entries.size >= this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, questions);
+    return questions;
+  }
 }
 
 /** Which questionnaire and version each of the question ids belongs to (unknown ids are left out). */

@@ -2,8 +2,9 @@
  * Several instances, one truth (DESIGN §1, ADR 021): two server processes (the built server) on
  * one PostgreSQL database, as behind a load balancer. A session made on one works on the other,
  * a logout on one is refused on the other at once, the same Idempotency-Key sent to both at once
- * stores one submission, a review decided on one is gone from the other's list, and a reset code
- * mailed by one is accepted by the other. Needs TEST_DATABASE_URL (CI sets it); the database it
+ * stores one submission, a review decided on one is gone from the other's list, a questionnaire
+ * version published on one is the one the other checks answers against (ADR 039), and a reset
+ * code mailed by one is accepted by the other. Needs TEST_DATABASE_URL (CI sets it); the database it
  * makes is dropped afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,11 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AcknowledgementListResponseSchema,
+  AdminQuestionnaireDetailSchema,
+  AdminQuestionnaireListResponseSchema,
   AdminUsersResponseSchema,
   FacilityPermissionResponseSchema,
   LoginResponseSchema,
   QuestionsResponseSchema,
+  SaveDraftResponseSchema,
   SurveyListResponseSchema,
+  type Question,
 } from '@carevoice/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,6 +298,110 @@ describe.skipIf(!PG_URL)(
       });
       expect(decided.status, decided.text).toBe(200);
       expect(await list(B, facilityId)).not.toContain(reviewId);
+    });
+
+    it('a questionnaire version published on one is the one the other checks submissions against, the previous one still accepted', async () => {
+      const A = a as Instance;
+      const B = b as Instance;
+      const admin = await signIn(A, 'admin@carevoice.test');
+      const manager = await signIn(B, 'manager@carevoice.test');
+      const { facilities } = FacilityPermissionResponseSchema.parse(
+        (
+          await send(B, 'GET', `users/facility/permission/${manager.body.sf_user_id}/`, {
+            cookie: manager.cookie,
+          })
+        ).json(),
+      );
+      const facilityId = facilities[0]?.id as string;
+      const due = SurveyListResponseSchema.parse(
+        (
+          await send(B, 'GET', `users/facility-survey-patients/${facilityId}/Discharge/`, {
+            cookie: manager.cookie,
+          })
+        ).json(),
+      ).survey_list;
+      const [first, onVersion2, onVersion1] = due;
+      if (!first || !onVersion2 || !onVersion1) throw new Error('three open Discharge surveys');
+      const staffQuestions = async () =>
+        QuestionsResponseSchema.parse(
+          (
+            await send(B, 'GET', `users/survey-questions/Discharge/${facilityId}/`, {
+              cookie: manager.cookie,
+            })
+          ).json(),
+        );
+      const submit = (surveyId: string, questions: Question[]) =>
+        send(B, 'POST', 'users/survey-answers/', {
+          cookie: manager.cookie,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          body: {
+            survey_answer_list: answerRecords(surveyId, answerPath(questions)),
+            patient_id: surveyId,
+            sf_user_id: manager.body.sf_user_id,
+            ack_data: [],
+          },
+        });
+      // B checks a submission against version 1, and keeps its questions.
+      const version1 = await staffQuestions();
+      expect((await submit(first.id, version1)).status).toBe(200);
+
+      // A publishes version 2: the first question reworded, every question a new id.
+      const questionnaire = AdminQuestionnaireListResponseSchema.parse(
+        (
+          await send(A, 'GET', `admin/questionnaires/?facility_id=${facilityId}`, {
+            cookie: admin.cookie,
+          })
+        ).json(),
+      ).find((item) => item.survey_type === 'Discharge' && item.facility_id === facilityId);
+      expect(questionnaire?.published_version).toBe(1);
+      const detail = AdminQuestionnaireDetailSchema.parse(
+        (
+          await send(A, 'GET', `admin/questionnaires/${questionnaire?.id}/`, {
+            cookie: admin.cookie,
+          })
+        ).json(),
+      );
+      const draft = structuredClone(detail.published?.questions ?? []);
+      (draft[0] as (typeof draft)[number]).text.en = 'How ready do you feel to go home today?';
+      const saved = await send(A, 'PUT', `admin/questionnaires/${questionnaire?.id}/draft/`, {
+        cookie: admin.cookie,
+        body: { questions: draft, version: detail.version },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const published = await send(
+        A,
+        'POST',
+        `admin/questionnaires/${questionnaire?.id}/publish/`,
+        {
+          cookie: admin.cookie,
+          body: { version: SaveDraftResponseSchema.parse(saved.json()).version },
+        },
+      );
+      expect(published.status, published.text).toBe(200);
+      expect(published.json()).toEqual({ version: 2 });
+
+      // B asks version 2 and accepts its answers; a tablet still on version 1 is accepted too.
+      const version2 = await staffQuestions();
+      expect(version2[0]?.name).toBe('How ready do you feel to go home today?');
+      const fromVersion2 = await submit(onVersion2.id, version2);
+      expect(fromVersion2.status, fromVersion2.text).toBe(200);
+      const fromVersion1 = await submit(onVersion1.id, version1);
+      expect(fromVersion1.status, fromVersion1.text).toBe(200);
+      const client = new pg.Client({
+        connectionString: `${PG_URL?.replace(/\/[^/]*$/, '')}/${database}`,
+      });
+      await client.connect();
+      try {
+        const stored = await client.query(
+          'select id, questionnaire_version from surveys where id = any($1)',
+          [[onVersion2.id, onVersion1.id]],
+        );
+        const versionOf = new Map(stored.rows.map((row) => [row.id, row.questionnaire_version]));
+        expect(versionOf.get(onVersion2.id)).toBe(2);
+        expect(versionOf.get(onVersion1.id)).toBe(1);
+      } finally {
+        await client.end();
+      }
     });
 
     it('a revoked facility and a deactivation on one are refused on the other’s next request, cached answers or not', async () => {

@@ -53,7 +53,6 @@ import {
   insertAcknowledgements,
   insertAnswers,
   listSubmittedAnswers,
-  listVersionQuestions,
 } from './surveys.repository.js';
 import {
   assertOpen,
@@ -130,6 +129,15 @@ async function answeredVersion(
 ): Promise<{ version: number | null; questions: StoredQuestion[] }> {
   const owner = questionnaireOwner(survey);
   const questionnaire = owner && (await findQuestionnaireOf(ctx.db, owner));
+  if (questionnaire) {
+    // Most answers are given on the published version, whose questions are kept in memory.
+    const version = questionnaire.published_version;
+    const questions = await ctx.publishedVersions.questions(ctx.db, questionnaire.id, version);
+    const ids = new Set(questions.map((stored) => stored.question.id));
+    if (questionIds.every((id) => ids.has(id))) {
+      return { version: version === 0 ? null : version, questions };
+    }
+  }
   const known = new Map(
     (await findQuestionVersions(ctx.db, questionIds)).map((row) => [row.id, row]),
   );
@@ -146,7 +154,7 @@ async function answeredVersion(
   const version = versions.values().next().value ?? questionnaire.published_version;
   return {
     version: version === 0 ? null : version,
-    questions: await listVersionQuestions(ctx.db, questionnaire.id, version),
+    questions: await ctx.publishedVersions.questions(ctx.db, questionnaire.id, version),
   };
 }
 
