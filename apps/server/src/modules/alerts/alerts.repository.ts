@@ -13,38 +13,51 @@ export async function insertAlerts(db: Kysely<Database>, rows: AlertsTable[]): P
 }
 
 /**
- * The people to mail about an alert in the facility: active users with alert mail on who hold
- * Survey_Results (or all_permission_access) and may see the facility.
+ * The facility's name and the people to mail about an alert in it: active users with alert mail
+ * on who hold Survey_Results (or all_permission_access) and may see the facility. One statement
+ * (a submission's transaction waits on each): the facility left-joined to its recipients.
  */
 export async function alertRecipients(
   db: Kysely<Database>,
   facilityId: string,
-): Promise<{ id: string; email: string }[]> {
-  return db
-    .selectFrom('users')
-    .select(['users.id', 'users.email'])
-    .where('users.active', '=', 1)
-    .where('users.alert_mail', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('users.all_permission_access', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('user_permissions')
-            .select('user_permissions.user_id')
-            .whereRef('user_permissions.user_id', '=', 'users.id')
-            .where('user_permissions.permission', '=', 'Survey_Results'),
+): Promise<{ facilityName: string; recipients: { id: string; email: string }[] }> {
+  const rows = await db
+    .selectFrom('facilities')
+    .leftJoin('users', (join) =>
+      join
+        .on('users.active', '=', 1)
+        .on('users.alert_mail', '=', 1)
+        .on((eb) =>
+          eb.or([
+            eb('users.all_permission_access', '=', 1),
+            eb.exists(
+              eb
+                .selectFrom('user_permissions')
+                .select('user_permissions.user_id')
+                .whereRef('user_permissions.user_id', '=', 'users.id')
+                .where('user_permissions.permission', '=', 'Survey_Results'),
+            ),
+          ]),
+        )
+        .on((eb) =>
+          facilityVisible(
+            { id: eb.ref('users.id'), allFacilityAccess: eb.ref('users.all_facility_access') },
+            eb.ref('facilities.id'),
+          ),
         ),
-      ]),
     )
-    .where((eb) =>
-      facilityVisible(
-        { id: eb.ref('users.id'), allFacilityAccess: eb.ref('users.all_facility_access') },
-        sql.val(facilityId),
-      ),
-    )
+    .select(['facilities.name', 'users.id', 'users.email'])
+    .where('facilities.id', '=', facilityId)
     .orderBy('users.email')
     .execute();
+  const [first] = rows;
+  if (!first) throw new Error(`No facility ${facilityId}`);
+  return {
+    facilityName: first.name,
+    recipients: rows.flatMap(({ id, email }) =>
+      id !== null && email !== null ? [{ id, email }] : [],
+    ),
+  };
 }
 
 export interface AlertRow {
@@ -180,13 +193,4 @@ export async function setAlertMail(
     .set({ alert_mail: on ? 1 : 0 })
     .where('id', '=', userId)
     .execute();
-}
-
-export async function findFacilityName(db: Kysely<Database>, facilityId: string): Promise<string> {
-  const row = await db
-    .selectFrom('facilities')
-    .select('name')
-    .where('id', '=', facilityId)
-    .executeTakeFirstOrThrow();
-  return row.name;
 }

@@ -32,7 +32,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { listVisibleFacilities, viewerOf } from '../access/access.repository.js';
 import { requireFacility } from '../access/access.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAudits } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { enqueueMail } from '../mail-outbox/mail-outbox.service.js';
 import {
@@ -40,7 +40,6 @@ import {
   countOpenAlerts,
   findAlertMail,
   findAlertRow,
-  findFacilityName,
   insertAlerts,
   listAlerts,
   setAlertMail,
@@ -85,8 +84,6 @@ export async function raiseAlerts(
 ): Promise<number> {
   const matches = answers.filter(matchesAlertRule);
   if (matches.length === 0) return 0;
-  // Read only when a mail is written: most submissions raise nothing.
-  const facilityName = await findFacilityName(trx, survey.facility_id);
   const at = toTimestamp(meta.at);
   const rows: AlertsTable[] = matches.map((answer) => ({
     id: newRowId(),
@@ -104,17 +101,20 @@ export async function raiseAlerts(
     note: null,
   }));
   await insertAlerts(trx, rows);
-  for (const row of rows) {
-    await recordAudit(trx, meta, {
+  await recordAudits(
+    trx,
+    meta,
+    rows.map((row) => ({
       action: 'alert.raised',
       targetType: 'alert',
       targetId: row.id,
       facilityId: survey.facility_id,
       detail: { survey_id: survey.id, question_key: row.question_key },
-    });
-  }
+    })),
+  );
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}${ALERTS_INBOX_PATH}`;
-  const recipients = await alertRecipients(trx, survey.facility_id);
+  // Read only when a mail is written: most submissions raise nothing.
+  const { facilityName, recipients } = await alertRecipients(trx, survey.facility_id);
   await enqueueMail(
     trx,
     meta.at,

@@ -125,6 +125,43 @@ describeEachDialect('alerts', (dialect) => {
       expect(after.alerts).toBe(before.alerts);
       expect(after.mail_outbox).toBe(before.mail_outbox);
     });
+    it('raises the alerts with nobody to mail, and queues no mail', async () => {
+      const mailed = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('alert_mail', '=', 1)
+        .execute();
+      await t.db.updateTable('users').set({ alert_mail: 0 }).execute();
+      try {
+        const [next] = await openSurveys(t, MAPLE, 'Admission');
+        const id = (next as { id: string }).id;
+        surveyId = id;
+        const response = await submit('alerts-key-nobody');
+        expect(response.statusCode, response.body).toBe(200);
+        const alerts = await t.db
+          .selectFrom('alerts')
+          .select('question_key')
+          .where('survey_id', '=', id)
+          .execute();
+        expect(alerts.map((alert) => alert.question_key).sort()).toEqual(['room', 'welcome']);
+        const mails = await t.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('event', '=', `alerts:survey:${id}`)
+          .execute();
+        expect(mails).toEqual([]);
+      } finally {
+        await t.db
+          .updateTable('users')
+          .set({ alert_mail: 1 })
+          .where(
+            'id',
+            'in',
+            mailed.map((user) => user.id),
+          )
+          .execute();
+      }
+    });
   });
 
   describe('the inbox', () => {

@@ -3,11 +3,11 @@ import type { AuditEventsTable, Database } from '../../db/database.js';
 import { facilityVisible, type Viewer } from '../access/access.repository.js';
 
 /** The only write there is: audit_events is append-only (the database refuses UPDATE/DELETE). */
-export async function insertAuditEvent(
+export async function insertAuditEvents(
   db: Kysely<Database>,
-  event: Insertable<AuditEventsTable>,
+  events: Insertable<AuditEventsTable>[],
 ): Promise<void> {
-  await db.insertInto('audit_events').values(event).execute();
+  if (events.length > 0) await db.insertInto('audit_events').values(events).execute();
 }
 
 /** Which events of the audit log to read, newest first (modules/audit/audit-log.service.ts). */

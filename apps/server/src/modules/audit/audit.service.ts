@@ -9,7 +9,7 @@ import type { RequestMeta } from '../../lib/http.js';
 import type { Database } from '../../db/database.js';
 import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
-import { insertAuditEvent } from './audit.repository.js';
+import { insertAuditEvents } from './audit.repository.js';
 
 /** The actions live in the shared enums (the audit log's filter lists them); re-exported here. */
 export { AUDIT_ACTIONS, type AuditAction } from '@carevoice/shared';
@@ -29,15 +29,27 @@ export async function recordAudit(
   meta: RequestMeta,
   event: AuditEvent,
 ): Promise<void> {
-  await insertAuditEvent(db, {
-    id: newRowId(),
-    occurred_at: toTimestamp(meta.at),
-    actor_user_id: event.actorUserId === undefined ? meta.userId : event.actorUserId,
-    action: event.action,
-    target_type: event.targetType ?? null,
-    target_id: event.targetId ?? null,
-    facility_id: event.facilityId ?? null,
-    ip: meta.ip,
-    detail_json: event.detail ? JSON.stringify(event.detail) : null,
-  });
+  await recordAudits(db, meta, [event]);
+}
+
+/** Several events of one request in one statement (a submission's alerts). */
+export async function recordAudits(
+  db: Kysely<Database>,
+  meta: RequestMeta,
+  events: readonly AuditEvent[],
+): Promise<void> {
+  await insertAuditEvents(
+    db,
+    events.map((event) => ({
+      id: newRowId(),
+      occurred_at: toTimestamp(meta.at),
+      actor_user_id: event.actorUserId === undefined ? meta.userId : event.actorUserId,
+      action: event.action,
+      target_type: event.targetType ?? null,
+      target_id: event.targetId ?? null,
+      facility_id: event.facilityId ?? null,
+      ip: meta.ip,
+      detail_json: event.detail ? JSON.stringify(event.detail) : null,
+    })),
+  );
 }
