@@ -143,6 +143,37 @@ async function signIn(instance: Instance, email: string, password = DEMO_PASSWOR
   };
 }
 
+type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/** The facilities the signed-in user holds, asked of `instance`. */
+async function facilitiesOf(instance: Instance, who: SignedIn) {
+  const response = await send(
+    instance,
+    'GET',
+    `users/facility/permission/${who.body.sf_user_id}/`,
+    {
+      cookie: who.cookie,
+    },
+  );
+  return FacilityPermissionResponseSchema.parse(response.json()).facilities;
+}
+
+/** The facility's open surveys of the type (its due list), asked of `instance`. */
+async function dueSurveys(
+  instance: Instance,
+  who: SignedIn,
+  facilityId: string,
+  surveyType: 'Admission' | 'Discharge',
+) {
+  const response = await send(
+    instance,
+    'GET',
+    `users/facility-survey-patients/${facilityId}/${surveyType}/`,
+    { cookie: who.cookie },
+  );
+  return SurveyListResponseSchema.parse(response.json()).survey_list;
+}
+
 describe.skipIf(!PG_URL)(
   PG_URL
     ? 'two server instances on one PostgreSQL database'
@@ -152,6 +183,18 @@ describe.skipIf(!PG_URL)(
     let a: Instance | undefined;
     let b: Instance | undefined;
     const admin = () => new pg.Client({ connectionString: PG_URL });
+    /** Rows of a statement on the instances' database, to check what they stored. */
+    const stored = async (text: string, values: unknown[]) => {
+      const client = new pg.Client({
+        connectionString: `${PG_URL?.replace(/\/[^/]*$/, '')}/${database}`,
+      });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    };
 
     beforeAll(async () => {
       expect(fs.existsSync(MAIN), `${MAIN} is missing: build the server first`).toBe(true);
@@ -198,22 +241,8 @@ describe.skipIf(!PG_URL)(
       const A = a as Instance;
       const B = b as Instance;
       const manager = await signIn(A, 'manager@carevoice.test');
-      const { facilities } = FacilityPermissionResponseSchema.parse(
-        (
-          await send(B, 'GET', `users/facility/permission/${manager.body.sf_user_id}/`, {
-            cookie: manager.cookie,
-          })
-        ).json(),
-      );
-      const facilityId = facilities[0]?.id as string;
-      const due = SurveyListResponseSchema.parse(
-        (
-          await send(B, 'GET', `users/facility-survey-patients/${facilityId}/Admission/`, {
-            cookie: manager.cookie,
-          })
-        ).json(),
-      );
-      const survey = due.survey_list[0];
+      const facilityId = (await facilitiesOf(B, manager))[0]?.id as string;
+      const survey = (await dueSurveys(B, manager, facilityId, 'Admission'))[0];
       expect(survey).toBeDefined();
       const questions = QuestionsResponseSchema.parse(
         (
@@ -244,37 +273,21 @@ describe.skipIf(!PG_URL)(
         JSON.stringify(statuses),
       ).toBeGreaterThanOrEqual(1);
       for (const status of statuses) expect([200, 409]).toContain(status);
-      const client = new pg.Client({
-        connectionString: `${PG_URL?.replace(/\/[^/]*$/, '')}/${database}`,
-      });
-      await client.connect();
-      try {
-        const answers = await client.query(
-          'select count(*)::int as n from answers where survey_id = $1',
-          [survey?.id],
-        );
-        expect(answers.rows[0].n).toBe(body.survey_answer_list.length);
-        const keys = await client.query(
-          'select count(*)::int as n from idempotency_keys where key = $1',
-          [key],
-        );
-        expect(keys.rows[0].n).toBe(1);
-      } finally {
-        await client.end();
-      }
+      const answers = await stored('select count(*)::int as n from answers where survey_id = $1', [
+        survey?.id,
+      ]);
+      expect(answers[0].n).toBe(body.survey_answer_list.length);
+      const keys = await stored('select count(*)::int as n from idempotency_keys where key = $1', [
+        key,
+      ]);
+      expect(keys[0].n).toBe(1);
     });
 
     it('a review decided on one is gone from the other’s list', async () => {
       const A = a as Instance;
       const B = b as Instance;
       const manager = await signIn(B, 'manager@carevoice.test');
-      const { facilities } = FacilityPermissionResponseSchema.parse(
-        (
-          await send(A, 'GET', `users/facility/permission/${manager.body.sf_user_id}/`, {
-            cookie: manager.cookie,
-          })
-        ).json(),
-      );
+      const facilities = await facilitiesOf(A, manager);
       const list = async (instance: Instance, facilityId: string) =>
         AcknowledgementListResponseSchema.parse(
           (
@@ -305,22 +318,8 @@ describe.skipIf(!PG_URL)(
       const B = b as Instance;
       const admin = await signIn(A, 'admin@carevoice.test');
       const manager = await signIn(B, 'manager@carevoice.test');
-      const { facilities } = FacilityPermissionResponseSchema.parse(
-        (
-          await send(B, 'GET', `users/facility/permission/${manager.body.sf_user_id}/`, {
-            cookie: manager.cookie,
-          })
-        ).json(),
-      );
-      const facilityId = facilities[0]?.id as string;
-      const due = SurveyListResponseSchema.parse(
-        (
-          await send(B, 'GET', `users/facility-survey-patients/${facilityId}/Discharge/`, {
-            cookie: manager.cookie,
-          })
-        ).json(),
-      ).survey_list;
-      const [first, onVersion2, onVersion1] = due;
+      const facilityId = (await facilitiesOf(B, manager))[0]?.id as string;
+      const [first, onVersion2, onVersion1] = await dueSurveys(B, manager, facilityId, 'Discharge');
       if (!first || !onVersion2 || !onVersion1) throw new Error('three open Discharge surveys');
       const staffQuestions = async () =>
         QuestionsResponseSchema.parse(
@@ -387,21 +386,13 @@ describe.skipIf(!PG_URL)(
       expect(fromVersion2.status, fromVersion2.text).toBe(200);
       const fromVersion1 = await submit(onVersion1.id, version1);
       expect(fromVersion1.status, fromVersion1.text).toBe(200);
-      const client = new pg.Client({
-        connectionString: `${PG_URL?.replace(/\/[^/]*$/, '')}/${database}`,
-      });
-      await client.connect();
-      try {
-        const stored = await client.query(
-          'select id, questionnaire_version from surveys where id = any($1)',
-          [[onVersion2.id, onVersion1.id]],
-        );
-        const versionOf = new Map(stored.rows.map((row) => [row.id, row.questionnaire_version]));
-        expect(versionOf.get(onVersion2.id)).toBe(2);
-        expect(versionOf.get(onVersion1.id)).toBe(1);
-      } finally {
-        await client.end();
-      }
+      const versions = await stored(
+        'select id, questionnaire_version from surveys where id = any($1)',
+        [[onVersion2.id, onVersion1.id]],
+      );
+      const versionOf = new Map(versions.map((row) => [row.id, row.questionnaire_version]));
+      expect(versionOf.get(onVersion2.id)).toBe(2);
+      expect(versionOf.get(onVersion1.id)).toBe(1);
     });
 
     it('a revoked facility and a deactivation on one are refused on the other’s next request, cached answers or not', async () => {
@@ -409,14 +400,7 @@ describe.skipIf(!PG_URL)(
       const B = b as Instance;
       const office = await signIn(A, 'admin@carevoice.test');
       const staff = await signIn(B, 'staff@carevoice.test');
-      const { facilities } = FacilityPermissionResponseSchema.parse(
-        (
-          await send(B, 'GET', `users/facility/permission/${staff.body.sf_user_id}/`, {
-            cookie: staff.cookie,
-          })
-        ).json(),
-      );
-      const facilityId = facilities[0]?.id as string;
+      const facilityId = (await facilitiesOf(B, staff))[0]?.id as string;
       const dueList = () =>
         send(B, 'GET', `users/facility-survey-patients/${facilityId}/Admission/`, {
           cookie: staff.cookie,
