@@ -33,7 +33,8 @@ import { answerKeyOf } from '../../db/questionnaire-rows.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
+import { viewerOf } from '../access/access.repository.js';
+import { assertFacilityVisible } from '../access/access.service.js';
 import { raiseAlerts } from '../alerts/alerts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -49,7 +50,7 @@ import {
   findQuestionnaireOf,
   findQuestionVersions,
   findSurvey,
-  findSurveys,
+  findSurveysVisibleTo,
   insertAcknowledgements,
   insertAnswers,
   listSubmittedAnswers,
@@ -311,11 +312,9 @@ export async function submittedAnswers(
   surveyIds: readonly string[],
 ): Promise<SubmittedAnswer[]> {
   const ids = [...new Set(surveyIds)];
-  const surveys = await findSurveys(ctx.db, ids);
+  const surveys = await findSurveysVisibleTo(ctx.db, viewerOf(user), ids);
   if (surveys.length !== ids.length) throw notFound(MESSAGES.surveyNotFound);
-  for (const facilityId of new Set(surveys.map((survey) => survey.facility_id))) {
-    await requireFacility(ctx.db, user, facilityId);
-  }
+  for (const survey of surveys) assertFacilityVisible(survey.visible);
   const rows = await listSubmittedAnswers(ctx.db, ids);
   return ids.flatMap((id) =>
     rows

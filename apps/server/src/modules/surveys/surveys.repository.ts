@@ -209,12 +209,20 @@ export async function findSurveyVisibleTo(
   return { survey, visible: fromBool(visible) };
 }
 
-export async function findSurveys(
+/** The surveys found of `ids`, each with whether the viewer may see its facility (one statement). */
+export async function findSurveysVisibleTo(
   db: Kysely<Database>,
+  viewer: Viewer,
   ids: readonly string[],
-): Promise<{ id: string; facility_id: string }[]> {
+): Promise<{ id: string; visible: boolean }[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('surveys').select(['id', 'facility_id']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('surveys')
+    .select('surveys.id')
+    .select((eb) => facilityVisible(viewer, eb.ref('surveys.facility_id')).as('visible'))
+    .where('surveys.id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ id: row.id, visible: fromBool(row.visible) }));
 }
 
 /** The resident's open Admission or Discharge survey of the type, if any. */
