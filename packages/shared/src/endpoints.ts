@@ -802,12 +802,15 @@ export const ENDPOINTS = {
   // Results and alerts (DESIGN §8, issue 16, ADR 023). `facility_id` (repeatable on the results
   // calls) names the facilities; none means every facility the user holds. Every named facility,
   // and the facility of every survey or alert named, must be the user's (checked by the service).
+  // The results' reads are kept per user and query until the next write (ADR 040): what they
+  // show depends on the user's facilities, the query and the data, never on the clock.
   resultsSummary: {
     method: 'GET',
     path: 'results/summary',
     access: results,
     query: ResultsSummaryQuerySchema,
     response: ResultsSummaryResponseSchema,
+    cache: 'user',
   },
   resultsQuestions: {
     method: 'GET',
@@ -815,6 +818,7 @@ export const ENDPOINTS = {
     access: results,
     query: ResultsQuestionsQuerySchema,
     response: ResultsQuestionsResponseSchema,
+    cache: 'user',
   },
   resultsSurveySets: {
     method: 'GET',
@@ -822,6 +826,7 @@ export const ENDPOINTS = {
     access: results,
     query: ResultsSurveySetsQuerySchema,
     response: ResultsSurveySetsResponseSchema,
+    cache: 'user',
   },
   resultsSurveys: {
     method: 'GET',
@@ -829,6 +834,7 @@ export const ENDPOINTS = {
     access: results,
     query: ResultsSurveysQuerySchema,
     response: ResultsSurveysResponseSchema,
+    cache: 'user',
   },
   resultsSurvey: {
     method: 'GET',
@@ -836,6 +842,7 @@ export const ENDPOINTS = {
     access: results,
     params: z.object({ surveyId: IdSchema }),
     response: ResultsSurveyDetailSchema,
+    cache: 'user',
   },
   resultsComments: {
     method: 'GET',
@@ -844,6 +851,7 @@ export const ENDPOINTS = {
     query: ResultsCommentsQuerySchema,
     response: ResultsCommentsResponseSchema,
     personal: ['q'],
+    cache: 'user',
   },
   resultsExportCsv: {
     method: 'GET',

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import {
   IDEMPOTENCY_KEY_HEADER,
   QuestionsResponseSchema,
+  ResultsSummaryResponseSchema,
   type SurveyListResponse,
 } from '@carevoice/shared';
 import SQLite from 'better-sqlite3';
@@ -52,10 +53,9 @@ describeEachDialect('response cache', (dialect) => {
   const manager = () => t.login('manager@carevoice.test');
   const staff = () => t.login('staff@carevoice.test');
 
-  it('shows a submission on the very next read of the due list', async () => {
-    const who = await manager();
+  /** Submits answers to the next open Admission survey of Maple Grove; returns its id. */
+  async function submitOne(who: SignedIn): Promise<string> {
     const [survey] = await openSurveys(t, MAPLE, 'Admission');
-    expect(idsOf(await dueList(t, who))).toContain(survey!.id);
     const questions = QuestionsResponseSchema.parse(
       (
         await call(t, who, 'questions', { params: { surveyType: 'Admission', facilityId: MAPLE } })
@@ -71,7 +71,33 @@ describeEachDialect('response cache', (dialect) => {
       },
     });
     expect(submitted.statusCode).toBe(200);
+    return survey!.id;
+  }
+
+  it('shows a submission on the very next read of the due list', async () => {
+    const who = await manager();
+    const [survey] = await openSurveys(t, MAPLE, 'Admission');
+    expect(idsOf(await dueList(t, who))).toContain(survey!.id);
+    expect(await submitOne(who)).toBe(survey!.id);
     expect(idsOf(await dueList(t, who))).not.toContain(survey!.id);
+  });
+
+  it('keeps the results per query, and shows a submission on their very next read', async () => {
+    const who = await manager();
+    const summary = async (facilityId: string) => {
+      const response = await call(t, who, 'resultsSummary', {
+        query: { facility_id: facilityId },
+      });
+      expect(response.statusCode).toBe(200);
+      return ResultsSummaryResponseSchema.parse(JSON.parse(decoded(response))).facilities;
+    };
+    const before = await summary(MAPLE);
+    expect(before.map((row) => row.facility_id)).toEqual([MAPLE]);
+    // The same call with another query string: an answer kept without it would be Maple's.
+    expect((await summary(HARBOR)).map((row) => row.facility_id)).toEqual([HARBOR]);
+    expect(await summary(MAPLE)).toEqual(before);
+    await submitOne(who);
+    expect((await summary(MAPLE))[0]?.completed).toBe((before[0]?.completed ?? 0) + 1);
   });
 
   it('shows a delay, a discharge and a new survey on the very next read', async () => {
@@ -157,7 +183,7 @@ describeEachDialect('response cache', (dialect) => {
     expect(await facilities()).toContain(MAPLE);
     expect((await dueList(t, who)).survey_list.length).toBeGreaterThan(0);
     // SQLite: a connection of its own on the same file, as `npm run create-user` would open.
-    // PostgreSQL: the pool's connections are the app's own, and nothing is cached anyway.
+    // PostgreSQL: any connection's commit moves the snapshot the count is read from (ADR 028).
     const other = dialect === 'sqlite' ? new SQLite(t.config.sqliteFile) : undefined;
     const grant = [who.body.sf_user_id, MAPLE];
     try {

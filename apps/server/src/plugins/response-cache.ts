@@ -2,15 +2,16 @@
  * Answers of the read endpoints, kept in memory between writes and sent compressed (ADR 011).
  *
  * - What is cached: the 200 answers of the GET endpoints whose ENDPOINTS entry has a `cache`
- *   scope, by endpoint and path parameters, plus the user for answers that depend on who asks
- *   (`user`). A `facility` answer depends on the facility in the path and the data alone, so
- *   every user who may see that facility shares it; the guard has refused everyone else before
- *   this runs.
+ *   scope, by endpoint, path parameters and query string as sent, plus the user for answers
+ *   that depend on who asks (`user`). A `facility` answer depends on the facility in the path
+ *   and the data alone, so every user who may see that facility shares it; the guard has
+ *   refused everyone else before this runs.
  * - When: every access rule, the validation and the guard's checks run on every request as
  *   before; only the handler is skipped, by a route preHandler that runs after the guard's.
  *   Errors are never cached.
  * - For how long: until the change counter moves (db/change-counter.ts), which any write the
- *   answer could show does, by this process or another one. On PostgreSQL nothing is cached.
+ *   answer could show does, by this process or another one (on PostgreSQL, any commit in the
+ *   cluster: ADR 028).
  * - Compression: a browser's `Accept-Encoding` gets the body as Brotli or gzip when it is over
  *   COMPRESS_MIN_BYTES, made once per cached answer and kept with it (a due list of ~270
  *   surveys: 32 kB of JSON, ~4 kB compressed).
@@ -20,8 +21,8 @@
  *
  * What a reader must not break: a `facility` scope is only right for an answer that depends on
  * nothing but the path's facility and the data (packages/shared endpoints.test.ts checks the
- * path); an answer that depends on the user needs `user`, one that depends on the time of day or
- * on a query string needs no cache at all.
+ * path); an answer that depends on the user needs `user`, one that depends on the time of day
+ * needs no cache at all (the results' periods are dates the query names, ADR 040).
  */
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -127,9 +128,11 @@ export default fp(
         // Up to date: the guard's session lookup waited for the count (SessionCache.find).
         const generation = changes.current();
         if (generation === undefined || !request.auth) return done();
+        const query = request.url.indexOf('?');
         const key = JSON.stringify([
           name,
           scope === 'user' ? request.auth.user.id : '',
+          query === -1 ? '' : request.url.slice(query),
           ...Object.values(request.params as Record<string, unknown>),
         ]);
         const answer = cache.get(key, generation);

@@ -2,8 +2,9 @@
  * Several instances, one truth (DESIGN §1, ADR 021): two server processes (the built server) on
  * one PostgreSQL database, as behind a load balancer. A session made on one works on the other,
  * a logout on one is refused on the other at once, the same Idempotency-Key sent to both at once
- * stores one submission, a review decided on one is gone from the other's list, a questionnaire
- * version published on one is the one the other checks answers against (ADR 039), and a reset
+ * stores one submission, a review decided on one is gone from the other's list and a submission
+ * from the results it kept (ADR 040), a questionnaire version published on one is the one the
+ * other checks answers against (ADR 039), and a reset
  * code mailed by one is accepted by the other. Needs TEST_DATABASE_URL (CI sets it); the database it
  * makes is dropped afterwards.
  */
@@ -21,6 +22,7 @@ import {
   FacilityPermissionResponseSchema,
   LoginResponseSchema,
   QuestionsResponseSchema,
+  ResultsSummaryResponseSchema,
   SaveDraftResponseSchema,
   SurveyListResponseSchema,
   type Question,
@@ -311,6 +313,43 @@ describe.skipIf(!PG_URL)(
       });
       expect(decided.status, decided.text).toBe(200);
       expect(await list(B, facilityId)).not.toContain(reviewId);
+    });
+
+    it('a submission on one shows in the results the other had just kept (ADR 040)', async () => {
+      const A = a as Instance;
+      const B = b as Instance;
+      const manager = await signIn(A, 'manager@carevoice.test');
+      const facilityId = (await facilitiesOf(B, manager))[0]?.id as string;
+      const completed = async () => {
+        const response = await send(B, 'GET', `results/summary/?facility_id=${facilityId}`, {
+          cookie: manager.cookie,
+        });
+        expect(response.status, response.text).toBe(200);
+        return ResultsSummaryResponseSchema.parse(response.json()).facilities[0]?.completed;
+      };
+      const before = (await completed()) ?? 0;
+      expect(await completed()).toBe(before);
+      const survey = (await dueSurveys(A, manager, facilityId, 'Admission'))[0];
+      if (!survey) throw new Error('an open Admission survey');
+      const questions = QuestionsResponseSchema.parse(
+        (
+          await send(A, 'GET', `users/survey-questions/Admission/${facilityId}/`, {
+            cookie: manager.cookie,
+          })
+        ).json(),
+      );
+      const submitted = await send(A, 'POST', 'users/survey-answers/', {
+        cookie: manager.cookie,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: {
+          survey_answer_list: answerRecords(survey.id, answerPath(questions)),
+          patient_id: survey.id,
+          sf_user_id: manager.body.sf_user_id,
+          ack_data: [],
+        },
+      });
+      expect(submitted.status, submitted.text).toBe(200);
+      expect(await completed()).toBe(before + 1);
     });
 
     it('a questionnaire version published on one is the one the other checks submissions against, the previous one still accepted', async () => {
