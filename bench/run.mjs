@@ -8,13 +8,13 @@
  *                    [--keep]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  *   DATABASE_URL=… npm run bench -- --chain [--explain] [--chain-facilities 500]
- *                    [--chain-residents 50000] [--chain-surveys 1000000] [other options as above]
+ *                    [--chain-residents 50000] [--chain-surveys 1430000] [other options as above]
  *
  * `--chain` (PostgreSQL only; refused on SQLite with a message): after the volume data, a chain
  * of facilities around the three demo ones (apps/server/src/db/seed/chain.ts, set-based SQL):
  * 500 facilities with the standard questionnaires and 25 employees each, 50,000 residents,
- * 1,000,000 past surveys with their answers and acknowledgements, and open surveys, counting
- * what is there already. The bench user (the manager) keeps the three demo facilities, so the
+ * 1,430,000 past surveys with about 10,000,000 answers, acknowledgements, and open surveys,
+ * counting what is there already. The bench user (the manager) keeps the three demo facilities, so the
  * rows measure the same lists as without `--chain`, now inside a database 10 times larger.
  * Each table's rows and seconds are printed; results go to bench/results/chain-postgres.json.
  * `--explain` then runs the chain-scale EXPLAIN guard (the `query plans at chain scale` test in
@@ -104,7 +104,7 @@ const options = {
   explain: process.argv.includes('--explain'),
   chainFacilities: intFlag('chain-facilities', 500),
   chainResidents: intFlag('chain-residents', 50_000),
-  chainSurveys: intFlag('chain-surveys', 1_000_000),
+  chainSurveys: intFlag('chain-surveys', 1_430_000),
   residents: intFlag('residents', 3000),
   surveys: intFlag('surveys', 100_000),
   /** Seconds measured per endpoint, split over the rounds. */

@@ -19,7 +19,7 @@
  *   volume (pg_trgm's GIN indexes, ADR 036), so it fails only when that plan still reads the
  *   table whole or reads a whole index.
  * - At chain scale (with CHAIN_PLANS_DATABASE_URL, set by `npm run bench -- --chain --explain`
- *   on the database it generated: 500 facilities, 1,000,000 surveys): the read-only scenarios
+ *   on the database it generated: 500 facilities, 1.43 million surveys): the read-only scenarios
  *   the bench measures run against that database, unchanged, and any Seq Scan of surveys,
  *   answers, residents or acknowledgements fails, whatever its estimated share: with 500
  *   facilities no hot path may read one of those tables whole. Each scenario's scans are printed.

@@ -3,7 +3,8 @@
  * facilities"): on top of the demo seed and the volume generator's three facilities, hundreds of
  * facilities more, each with the standard questionnaires a new facility gets, employees,
  * residents, three years of submitted surveys with their answers and acknowledgements, and open
- * surveys — by default 500 facilities, 50,000 residents and 1,000,000 past surveys in all.
+ * surveys — by default 500 facilities, 50,000 residents and 1,430,000 past surveys in all, with
+ * about 10,000,000 answers.
  *
  * PostgreSQL only. Every large table is written by one set-based statement
  * (`INSERT … SELECT … FROM generate_series(…)`) on one connection, so nothing travels row by row
@@ -54,7 +55,7 @@ export interface ChainOptions {
   facilities?: number;
   /** Residents in all, the existing ones included (default 50,000). */
   residents?: number;
-  /** Closed (past) surveys in all, the existing ones included (default 1,000,000). */
+  /** Closed (past) surveys in all, the existing ones included (default 1,430,000). */
   surveys?: number;
   /** Share of the new active residents with an open Admission survey, and again Discharge. */
   openShare?: number;
@@ -84,7 +85,12 @@ export interface ChainSummary {
 export const CHAIN_DEFAULTS = {
   facilities: 500,
   residents: 50_000,
-  surveys: 1_000_000,
+  /**
+   * Issue 20 asks for about 10,000,000 answers. A path through the standard questionnaires is
+   * 5–9 answers long (7 on average over the completed 97 %), so that takes 1.43 million surveys;
+   * a million gave 7.0 million answers.
+   */
+  surveys: 1_430_000,
   openShare: 0.1,
 } as const;
 
