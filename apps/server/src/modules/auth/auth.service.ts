@@ -325,8 +325,14 @@ async function liveSession(
     now.getTime() < session.expiresAtMs &&
     idleMs <= ctx.config.sessionIdleMinutes * 60_000;
   if (!live) throw unauthorized(MESSAGES.sessionExpired);
-  if (idleMs >= touchIntervalMs(ctx.config.sessionIdleMinutes)) {
-    await touchSession(ctx.db, sessionId, toTimestamp(now));
+  const interval = touchIntervalMs(ctx.config.sessionIdleMinutes);
+  if (idleMs >= interval && ctx.sessions.claimTouch(sessionId, now.getTime(), interval)) {
+    try {
+      await touchSession(ctx.db, sessionId, toTimestamp(now));
+    } catch (error) {
+      ctx.sessions.releaseTouch(sessionId);
+      throw error;
+    }
     ctx.sessions.touched(sessionId, now);
   }
   return { sessionId, user: session.user, facts };

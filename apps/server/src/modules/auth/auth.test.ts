@@ -5,6 +5,7 @@ import {
   MeResponseSchema,
 } from '@carevoice/shared';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -329,6 +330,31 @@ describeEachDialect('session lifetime', (dialect) => {
       t.clock.advanceMinutes(SESSION_TOUCH_INTERVAL_MS / 60_000);
       await me(t, headers);
       expect(await lastSeen()).toBe(t.clock.now().toISOString());
+    });
+  });
+
+  // SQLite only: `total_changes()` counts the rows written on the app's one connection; the
+  // claim it checks (SessionCache.claimTouch) is the same code on both dialects.
+  describe.runIf(dialect === 'sqlite')('requests of one session arriving together', () => {
+    const t = useTestApp(dialect, { seed: true });
+
+    it('write last_seen_at once between them', async () => {
+      const { headers } = await t.login(STAFF);
+      // Rows changed on the app's connection (in-memory SQLite: the tests share it).
+      const changes = async () =>
+        Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.db)).rows[0]?.n);
+      const interval = SESSION_TOUCH_INTERVAL_MS / 60_000;
+      t.clock.advanceMinutes(interval);
+      let before = await changes();
+      expect((await me(t, headers)).statusCode).toBe(200);
+      const oneTouch = (await changes()) - before;
+      expect(oneTouch).toBeGreaterThan(0);
+
+      t.clock.advanceMinutes(interval);
+      before = await changes();
+      const responses = await Promise.all(Array.from({ length: 8 }, () => me(t, headers)));
+      for (const response of responses) expect(response.statusCode).toBe(200);
+      expect((await changes()) - before).toBe(oneTouch);
     });
   });
 

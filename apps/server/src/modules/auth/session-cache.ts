@@ -92,6 +92,9 @@ export class SessionCache {
     maxEntries: SESSION_CACHE_LIMITS.maxSessions,
   });
 
+  /** When a request of this process last claimed the write of a session's `last_seen_at`. */
+  private readonly touchClaims = new Map<string, number>();
+
   constructor(private readonly counter: ChangeCounter) {}
 
   /** The session with the answers to `questions`, as the database has them now. */
@@ -121,6 +124,26 @@ export class SessionCache {
       }
     }
     return { session, facts };
+  }
+
+  /**
+   * Whether this request is the one to write the session's `last_seen_at`: false while another
+   * request of this process claimed it less than `intervalMs` ago. Requests of one session that
+   * arrive together would otherwise all find it stale and each write it (the bench's 50
+   * connections wrote it 50 times a minute), and on PostgreSQL each commit moves the change
+   * count, so every cached answer was computed again as many times.
+   */
+  claimTouch(sessionId: string, atMs: number, intervalMs: number): boolean {
+    const claimed = this.touchClaims.get(sessionId);
+    if (claimed !== undefined && atMs - claimed < intervalMs && atMs >= claimed) return false;
+    if (this.touchClaims.size >= SESSION_CACHE_LIMITS.maxSessions) this.touchClaims.clear();
+    this.touchClaims.set(sessionId, atMs);
+    return true;
+  }
+
+  /** The claimed write failed: the next request may try again. */
+  releaseTouch(sessionId: string): void {
+    this.touchClaims.delete(sessionId);
   }
 
   /** The server wrote `last_seen_at` of the session. */
