@@ -6,8 +6,10 @@ import {
   type SurveyListResponse,
 } from '@carevoice/shared';
 import SQLite from 'better-sqlite3';
-import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import fp from 'fastify-plugin';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthContext } from '../modules/auth/auth.service.js';
 import { addDays, localToday } from '../db/values.js';
 import {
   buildTestApp,
@@ -25,7 +27,7 @@ import {
   openSurveys,
   residentId,
 } from '../test/survey-kit.js';
-import { COMPRESS_MIN_BYTES } from './response-cache.js';
+import responseCache, { COMPRESS_MIN_BYTES } from './response-cache.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -307,6 +309,82 @@ describe('response cache [sqlite], with the change count held still', () => {
       expect((await search('ab')).statusCode).toBe(400);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('response cache, requests that miss together', () => {
+  /**
+   * The plugin alone, on a route of a cached endpoint whose handler waits for `release`: a
+   * stand-in for the guard signs every request in as one user, and the count stays at 1.
+   */
+  async function gatedApp(answer: () => unknown) {
+    const app = Fastify();
+    app.decorate('ctx', { changes: { current: () => 1 } } as never);
+    await app.register(
+      fp(
+        async (instance) => {
+          instance.decorateRequest('auth', null);
+          instance.addHook('onRequest', async (request) => {
+            request.auth = { sessionId: 's', user: { id: 'u' } } as AuthContext;
+          });
+        },
+        { name: 'auth' },
+      ),
+    );
+    await app.register(responseCache);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled = { count: 0 };
+    app.get('/sets/:facilityId', { config: { endpoint: 'surveySets' } }, async () => {
+      handled.count += 1;
+      await gate;
+      return answer();
+    });
+    await app.ready();
+    return { app, release, handled };
+  }
+
+  /** Five requests for one key, sent together; the handler is let go once they all wait. */
+  async function fiveTogether(t: Awaited<ReturnType<typeof gatedApp>>) {
+    const responses = Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/sets/f1' })),
+    );
+    await vi.waitFor(() => expect(t.handled.count).toBeGreaterThan(0));
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    t.release();
+    return responses;
+  }
+
+  it('computes the answer once and sends it to all of them', async () => {
+    const t = await gatedApp(() => [{ id: 'set-1' }]);
+    try {
+      const responses = await fiveTogether(t);
+      expect(t.handled.count).toBe(1);
+      for (const response of responses) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual([{ id: 'set-1' }]);
+      }
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('lets the others compute their own when the first ends in an error', async () => {
+    let calls = 0;
+    const t = await gatedApp(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('the database went away');
+      return [{ id: 'set-1' }];
+    });
+    try {
+      const responses = await fiveTogether(t);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([
+        200, 200, 200, 200, 500,
+      ]);
+      expect(t.handled.count).toBeGreaterThan(1);
+    } finally {
+      await t.app.close();
     }
   });
 });
