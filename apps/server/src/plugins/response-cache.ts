@@ -105,7 +105,7 @@ export default fp(
      * Answers being computed, by key. A request that misses while its key is being computed at
      * the same count waits for that answer instead of computing it again: requests missing
      * together after a write ran the handler once each (the acknowledgement list on the chain
-     * database: 105 computations of 3 answers in a row of 50 connections; ADR 040).
+     * database: 105 computations of 3 answers in a row of 50 connections; ADR 041).
      */
     const computing = new Map<
       string,
