@@ -31,8 +31,8 @@
  * 3. Starts `apps/server/dist/main.js` on a free port (NODE_ENV=production, LOG_LEVEL at its
  *    production default `info` unless LOG_LEVEL is set, logs to /dev/null) and, in a process of
  *    its own, a bare Fastify hello-world on another port.
- * 4. Runs autocannon against each endpoint in turn, with the session cookie (same connections,
- *    after a warm-up). On a shared machine the speed of the same code drifts by a quarter within
+ * 4. Runs autocannon, in a process of its own (bench/cannon.mjs), against each endpoint in turn,
+ *    with the session cookie (same connections, after a warm-up). On a shared machine the speed of the same code drifts by a quarter within
  *    minutes, so each endpoint is measured in rounds that alternate with the hello-world
  *    (hello, endpoint, hello, endpoint, …, hello; a hello-world run lasts half a round): a
  *    round's share is the endpoint's req/s against the mean of the two hello-world runs beside
@@ -55,7 +55,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { startCannon } from './cannon.mjs';
 import { freePort, waitFor } from './process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -437,21 +437,16 @@ function cpuMs(pid) {
   }
 }
 
-function runCannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        connections: options.connections,
-        duration: options.duration,
-        ...(options.warmup > 0
-          ? { warmup: { connections: options.connections, duration: options.warmup } }
-          : {}),
-        ...opts,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    opts.onInstance?.(instance);
-  });
+/** autocannon options for one run: the bench's connections and warm-up, then `opts`. */
+function cannonOptions(opts) {
+  return {
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.warmup > 0
+      ? { warmup: { connections: options.connections, duration: options.warmup } }
+      : {}),
+    ...opts,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,6 +503,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-bench-'));
   const children = [];
+  let cannon;
   let database;
   const loadBefore = os.loadavg();
   try {
@@ -566,6 +562,7 @@ async function main() {
     children.push(hello);
     await waitFor(`${base}/healthz`, server);
     await waitFor(`${helloBase}/`, hello);
+    cannon = startCannon();
 
     const manager = await signIn(base, 'manager@carevoice.test');
     const userId = manager.profile.sf_user_id;
@@ -608,8 +605,11 @@ async function main() {
         `(after ${options.warmup} s warm-up each), alternating with the hello-world\n`,
     );
 
-    const completed = database.completedSurveyIds;
-    let nextCompleted = 0;
+    // One submitted survey per request, in turn (a feed of the load client, bench/cannon.mjs).
+    await cannon.load(
+      'completed',
+      database.completedSurveyIds.map((id) => JSON.stringify({ survey_id_list: [id] })),
+    );
     const accounts = [
       'manager@carevoice.test',
       'staff@carevoice.test',
@@ -720,22 +720,13 @@ async function main() {
       {
         name: 'fetch answers',
         target: 'POST fetch-question-answers/ (one random submitted survey each)',
-        opts: {
-          requests: [
-            {
-              method: 'POST',
-              path: `${API}/fetch-question-answers/`,
-              setupRequest: (request) => {
-                const id = completed[nextCompleted++ % completed.length];
-                return {
-                  ...request,
-                  headers: { ...request.headers, 'content-type': 'application/json' },
-                  body: JSON.stringify({ survey_id_list: [id] }),
-                };
-              },
-            },
-          ],
-          headers,
+        opts: { headers },
+        feed: {
+          name: 'completed',
+          method: 'POST',
+          path: `${API}/fetch-question-answers/`,
+          start: 0,
+          cycle: true,
         },
       },
       {
@@ -809,13 +800,18 @@ async function main() {
     );
 
     /** One autocannon run against the server or the hello-world, with the CPU it used. */
-    async function measure(bench, opts, seconds) {
+    async function measure(bench, opts, seconds, feed) {
       const measured = bench.url ? hello : server;
       const cpuBefore = cpuMs(measured.pid);
-      const result = await runCannon({ url: bench.url ?? base, duration: seconds, ...opts });
+      const { result, next, exhausted } = await cannon.run(
+        cannonOptions({ url: bench.url ?? base, duration: seconds, ...opts }),
+        feed,
+      );
       const cpuAfter = cpuMs(measured.pid);
       return {
         result,
+        next,
+        exhausted,
         served: result.requests.total + (result.warmup?.requests.total ?? 0),
         cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
       };
@@ -828,6 +824,8 @@ async function main() {
     const helloSeconds = Math.max(1, Math.round(roundSeconds / 2));
     for (const bench of selected) {
       let opts = bench.opts;
+      let feed = bench.feed;
+      let exhausted = false;
       let poolInfo = () => ({});
       if (bench.submission) {
         // One real open survey per request, created now so they never inflate the due lists.
@@ -844,57 +842,43 @@ async function main() {
         } finally {
           await handle.close();
         }
-        let next = 0;
-        let exhausted = false;
         const random = new Random('bench-submissions');
-        let instance;
-        opts = {
-          headers,
-          onInstance: (created) => {
-            instance = created;
-          },
-          requests: [
-            {
-              method: 'POST',
-              path: `${API}/survey-answers/`,
-              setupRequest: (request) => {
-                const survey = pool[next++];
-                if (!survey) {
-                  // Never reached at the sizes above; stop rather than send a request that fails.
-                  exhausted = true;
-                  instance?.stop();
-                  return { ...request, method: 'GET', path: `${API}/me/` };
-                }
-                const questions = questionsOf.get(`${survey.facilityId}/${survey.surveyType}`);
-                const body = answerBody(
-                  questions,
-                  survey.id,
-                  userId,
-                  employeeOf.get(survey.facilityId),
-                  answerPathFor,
-                  random,
-                );
-                return {
-                  ...request,
-                  headers: {
-                    ...request.headers,
-                    'content-type': 'application/json',
-                    'idempotency-key': crypto.randomUUID(),
-                  },
-                  body: JSON.stringify(body),
-                };
-              },
-            },
-          ],
+        await cannon.load(
+          'submissions',
+          pool.map((survey) =>
+            JSON.stringify(
+              answerBody(
+                questionsOf.get(`${survey.facilityId}/${survey.surveyType}`),
+                survey.id,
+                userId,
+                employeeOf.get(survey.facilityId),
+                answerPathFor,
+                random,
+              ),
+            ),
+          ),
+        );
+        opts = { headers };
+        feed = {
+          name: 'submissions',
+          method: 'POST',
+          path: `${API}/survey-answers/`,
+          start: 0,
+          idempotencyKey: true,
+          // Never reached at the sizes above; the run stops rather than send a request that fails.
+          fallbackPath: `${API}/me/`,
         };
-        poolInfo = () => ({ pool: pool.length, pool_used: next, pool_exhausted: exhausted });
+        poolInfo = () => ({ pool: pool.length, pool_used: feed.start, pool_exhausted: exhausted });
       }
       process.stdout.write(`▶ ${bench.name} … `);
       let helloBefore = (await measure(helloBench, {}, helloSeconds)).result;
       helloRuns.push(Math.round(helloBefore.requests.average));
       const rounds = [];
       for (let round = 0; round < options.rounds; round++) {
-        const run = await measure(bench, opts, roundSeconds);
+        const run = await measure(bench, opts, roundSeconds, feed);
+        // The next round goes on where this one stopped in the feed's bodies.
+        if (feed) feed = { ...feed, start: run.next };
+        exhausted ||= run.exhausted;
         const helloAfter = (await measure(helloBench, {}, helloSeconds)).result;
         helloRuns.push(Math.round(helloAfter.requests.average));
         const helloRate = (helloBefore.requests.average + helloAfter.requests.average) / 2;
@@ -1070,6 +1054,7 @@ async function main() {
     console.log(`\nResults: ${path.relative(root, file)}`);
     if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
   } finally {
+    await cannon?.close();
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
       children.map(
