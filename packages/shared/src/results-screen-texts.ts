@@ -21,6 +21,8 @@ export const RESULTS_TEXT = {
     from: 'From',
     to: 'To',
     kind: 'Survey',
+    /** Short enough for the field at 1024 px; the screen below says what to choose. */
+    kindPlaceholder: 'Choose a survey',
     admission: 'Admission',
     discharge: 'Discharge',
     allSurveys: 'All surveys',

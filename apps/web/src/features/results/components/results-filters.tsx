@@ -94,7 +94,7 @@ export function ResultsFiltersBar({
           label={text.kind}
           data={kindOptions}
           value={kind ?? (requireKind ? null : ALL)}
-          placeholder={requireKind ? RESULTS_MESSAGES.kindRequired : undefined}
+          placeholder={requireKind ? text.kindPlaceholder : undefined}
           allowDeselect={false}
           onChange={(value) => {
             if (value === 'Admission' || value === 'Discharge') {

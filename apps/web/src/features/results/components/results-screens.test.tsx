@@ -441,4 +441,13 @@ describe('Comments', () => {
     );
     expect(screen.getByTestId('where').textContent).not.toContain('soup');
   });
+
+  it('asks for a survey kind with a placeholder short enough for the field', async () => {
+    const { asked } = renderResults('/results/comments');
+    const kind = await screen.findByRole('combobox', { name: text.filters.kind });
+    expect(kind).toHaveAttribute('placeholder', text.filters.kindPlaceholder);
+    expect(text.filters.kindPlaceholder.length).toBeLessThanOrEqual(20);
+    expect(screen.getByText(text.questions.chooseKind)).toBeVisible();
+    expect(asked.some((url) => url.includes('/results/comments/'))).toBe(false);
+  });
 });
