@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
-import { freePort, waitFor } from './process.mjs';
+import { cpuMs, freePort, waitFor } from './process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -298,9 +298,13 @@ async function main() {
     const rows = [];
     for (const list of lists) {
       cannon ??= startCannon();
+      const cpuBefore = cpuMs(server.pid);
       const { result } = await cannon.run(
         cannonOptions({ url: base, headers: { cookie }, requests: requests(list.paths) }),
       );
+      const cpuAfter = cpuMs(server.pid);
+      // Every request served, the warm-up's included, as the CPU counts them.
+      const served = result.requests.total + (result.warmup?.requests.total ?? 0);
       const row = {
         name: list.name,
         requests_per_s: Math.round(result.requests.average),
@@ -311,11 +315,16 @@ async function main() {
           max: result.latency.max,
         },
         errors: result.non2xx + result.errors,
+        server_cpu_us_per_request:
+          cpuBefore === undefined || cpuAfter === undefined || served === 0
+            ? null
+            : Math.round(((cpuAfter - cpuBefore) * 1000) / served),
       };
       rows.push(row);
       console.log(
         `  ${list.name}: ${row.requests_per_s} req/s, p50 ${row.latency_ms.p50} ms, ` +
-          `p99 ${row.latency_ms.p99} ms, errors ${row.errors}`,
+          `p99 ${row.latency_ms.p99} ms, errors ${row.errors}, ` +
+          `server CPU ${row.server_cpu_us_per_request ?? '?'} µs/request`,
       );
     }
 
@@ -357,11 +366,11 @@ async function main() {
           .join('\n'),
     );
     console.log(
-      `\n| list | req/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|\n` +
+      `\n| list | req/s | p50 ms | p99 ms | errors | CPU µs/req |\n|---|---:|---:|---:|---:|---:|\n` +
         rows
           .map(
             (row) =>
-              `| ${row.name} | ${row.requests_per_s} | ${row.latency_ms.p50} | ${row.latency_ms.p99} | ${row.errors} |`,
+              `| ${row.name} | ${row.requests_per_s} | ${row.latency_ms.p50} | ${row.latency_ms.p99} | ${row.errors} | ${row.server_cpu_us_per_request ?? '?'} |`,
           )
           .join('\n'),
     );

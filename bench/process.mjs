@@ -1,4 +1,5 @@
 /** Helpers the benchmark scripts share for the processes they start. */
+import fs from 'node:fs';
 import net from 'node:net';
 
 /** A TCP port on 127.0.0.1 that is free now. */
@@ -26,4 +27,20 @@ export async function waitFor(url, child, timeoutMs = 90_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer in time`);
+}
+
+/** Linux clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time the process has used, in ms (Linux /proc; undefined elsewhere). The server's CPU per
+ * request depends far less on what else the machine is doing than requests per second do.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }

@@ -56,7 +56,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
-import { freePort, waitFor } from './process.mjs';
+import { cpuMs, freePort, waitFor } from './process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -64,9 +64,6 @@ const sharedDir = path.join(root, 'packages/shared');
 const API = '/api/v1/users';
 const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
 const pg = requireFromServer('pg');
-
-/** Linux clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
-const CLOCK_TICKS = 100;
 
 /** Submissions per second the pool of open surveys is sized for (capped by the residents). */
 const POOL_RATE = 2000;
@@ -422,19 +419,6 @@ function summarise(name, target, result, extra = {}) {
     throughput_kb_per_s: Math.round(result.throughput.average / 1024),
     ...extra,
   };
-}
-
-/**
- * CPU time the process has used, in ms (Linux /proc; undefined elsewhere). The server's CPU per
- * request depends far less on what else the machine is doing than requests per second do.
- */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** autocannon options for one run: the bench's connections and warm-up, then `opts`. */
