@@ -7,7 +7,7 @@
  *
  *   const cannon = startCannon();
  *   cannon.load('answers', bodies);               // request bodies, kept in the child
- *   const { result, next, exhausted } = await cannon.run(autocannonOptions, feed);
+ *   const { result, next, exhausted, served, cpuMs } = await cannon.run(options, feed, pid);
  *   await cannon.close();
  *
  * `autocannonOptions` are plain autocannon options (no functions: they cross a process).
@@ -15,11 +15,14 @@
  * `{ name, method, path, start, cycle, idempotencyKey, fallbackPath }`. With `cycle` the bodies
  * repeat; without, the run stops when they run out (`exhausted`), the last requests being GETs of
  * `fallbackPath` rather than a request that fails. `next` is where the following run starts.
+ * `served` counts every request answered, the warm-up's included; `cpuMs` is the CPU the process
+ * `pid` (the server measured) used over the same time, undefined without /proc.
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMs } from './process.mjs';
 
 export function startCannon() {
   const child = fork(fileURLToPath(import.meta.url), ['--cannon-child'], {
@@ -48,7 +51,17 @@ export function startCannon() {
     });
   return {
     load: (name, bodies) => call({ type: 'load', name, bodies }),
-    run: (options, feed) => call({ type: 'run', options, feed }),
+    async run(options, feed, pid) {
+      const before = pid === undefined ? undefined : cpuMs(pid);
+      const value = await call({ type: 'run', options, feed });
+      const after = pid === undefined ? undefined : cpuMs(pid);
+      const { result } = value;
+      return {
+        ...value,
+        served: result.requests.total + (result.warmup?.requests.total ?? 0),
+        cpuMs: before === undefined || after === undefined ? undefined : after - before,
+      };
+    },
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -16,9 +16,10 @@
  *    commit, the same file again (every row unchanged), and a file where every admission date
  *    moved (every row changed, every open Admission survey moved). Each timed from the request
  *    to the answer, the median of the facilities reported.
- * 4. Lists, with autocannon in a process of its own (bench/cannon.mjs; `--connections`, `--duration` s each, after a 1 s warm-up): the
- *    first page of a facility of `--rows` residents, pages deep in the list (by cursor), and
- *    searches (a name or client ID fragment; each search reads the whole facility).
+ * 4. Lists, with autocannon in a process of its own (bench/cannon.mjs; `--connections`,
+ *    `--duration` s each, after a 1 s warm-up): the first page of a facility of `--rows`
+ *    residents, pages deep in the list (by cursor), and searches (a name or client ID fragment;
+ *    each search reads the whole facility). Each row has the server's CPU per request.
  * 5. Prints a table and writes bench/results/census-sqlite.json or census-postgres.json.
  *
  * Targets (issue 14; reported, not failed: absolute numbers depend on the machine): the commit
@@ -32,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
-import { cpuMs, freePort, waitFor } from './process.mjs';
+import { freePort, waitFor } from './process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -298,13 +299,11 @@ async function main() {
     const rows = [];
     for (const list of lists) {
       cannon ??= startCannon();
-      const cpuBefore = cpuMs(server.pid);
-      const { result } = await cannon.run(
+      const { result, served, cpuMs } = await cannon.run(
         cannonOptions({ url: base, headers: { cookie }, requests: requests(list.paths) }),
+        undefined,
+        server.pid,
       );
-      const cpuAfter = cpuMs(server.pid);
-      // Every request served, the warm-up's included, as the CPU counts them.
-      const served = result.requests.total + (result.warmup?.requests.total ?? 0);
       const row = {
         name: list.name,
         requests_per_s: Math.round(result.requests.average),
@@ -316,9 +315,7 @@ async function main() {
         },
         errors: result.non2xx + result.errors,
         server_cpu_us_per_request:
-          cpuBefore === undefined || cpuAfter === undefined || served === 0
-            ? null
-            : Math.round(((cpuAfter - cpuBefore) * 1000) / served),
+          cpuMs === undefined || served === 0 ? null : Math.round((cpuMs * 1000) / served),
       };
       rows.push(row);
       console.log(

@@ -784,21 +784,12 @@ async function main() {
     );
 
     /** One autocannon run against the server or the hello-world, with the CPU it used. */
-    async function measure(bench, opts, seconds, feed) {
-      const measured = bench.url ? hello : server;
-      const cpuBefore = cpuMs(measured.pid);
-      const { result, next, exhausted } = await cannon.run(
+    function measure(bench, opts, seconds, feed) {
+      return cannon.run(
         cannonOptions({ url: bench.url ?? base, duration: seconds, ...opts }),
         feed,
+        (bench.url ? hello : server).pid,
       );
-      const cpuAfter = cpuMs(measured.pid);
-      return {
-        result,
-        next,
-        exhausted,
-        served: result.requests.total + (result.warmup?.requests.total ?? 0),
-        cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-      };
     }
 
     const rows = [];
