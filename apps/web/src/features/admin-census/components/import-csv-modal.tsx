@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import type { CsvUpload, ImportOutcome } from '../api/import-outcome';
-import { saveCsv } from '../csv-file';
+import { saveCsv } from '@/components/back-office/export-csv-button';
 
 const text = ADMIN_TEXT.census;
 const common = ADMIN_TEXT.common;
@@ -214,7 +214,14 @@ function ImportPreview({
           <Text fw={600} component="h3" m={0}>
             {text.problemsHeading}
           </Text>
-          <Box mah={320} style={{ overflowY: 'auto' }}>
+          {/* Focusable, so the problems can be scrolled from the keyboard. */}
+          <Box
+            mah={320}
+            style={{ overflowY: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label={text.problemsTable}
+          >
             <Table striped withTableBorder aria-label={text.problemsTable}>
               <Table.Thead>
                 <Table.Tr>

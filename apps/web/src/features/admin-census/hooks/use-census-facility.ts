@@ -20,14 +20,8 @@ export function useCensusFacility() {
   const facility = known ?? (requested === null ? facilities[0] : undefined) ?? null;
 
   const choose = (facilityId: string) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.set(FACILITY_PARAM, facilityId);
-        return next;
-      },
-      { replace: true },
-    );
+    // Another facility starts its lists afresh: their filters are left behind.
+    setSearchParams(new URLSearchParams({ [FACILITY_PARAM]: facilityId }), { replace: true });
   };
 
   return {

@@ -2,18 +2,16 @@ import {
   ADMIN_TEXT,
   AdminCreateUserRequestSchema,
   PERMISSION_TYPES,
-  UserNameSchema,
-  type AdminUpdateUserRequest,
+  type AdminCreateUser,
   type AdminUser,
   type Facility,
   type PermissionType,
 } from '@carevoice/shared';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
+import { changedFields, FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { toast } from '@/lib/toast';
-import { FormError } from '@/components/form-error';
-import { errorMessage } from '@/lib/api-error';
-import { fieldErrors } from '@/lib/form';
 import { useCreateUser } from '../api/create-user';
 import { isVersionConflict, useUpdateUser } from '../api/update-user';
 
@@ -32,36 +30,25 @@ export interface Grantable {
 
 export type UserFormMode = { kind: 'invite' } | { kind: 'edit'; user: AdminUser };
 
-interface FormState {
-  name: string;
-  email: string;
-  permissions: PermissionType[];
-  facilityIds: string[];
-  allFacilityAccess: boolean;
-  allPermissionAccess: boolean;
-}
-
-type FormErrors = Partial<Record<'name' | 'email' | 'permissions' | 'facility_ids', string>>;
-
-function stateOf(user: AdminUser | null): FormState {
+function valuesOf(user: AdminUser | null) {
   return {
     name: user?.name ?? '',
     email: user?.email ?? '',
-    permissions: user ? [...user.permissions] : [],
-    facilityIds: user ? [...user.facility_ids] : [],
-    allFacilityAccess: user?.all_facility_access ?? false,
-    allPermissionAccess: user?.all_permission_access ?? false,
+    permissions: user ? [...user.permissions] : ([] as PermissionType[]),
+    facility_ids: user ? [...user.facility_ids] : ([] as string[]),
+    all_facility_access: user?.all_facility_access ?? false,
+    all_permission_access: user?.all_permission_access ?? false,
   };
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((item) => b.includes(item));
+type Values = ReturnType<typeof valuesOf>;
 
 /**
  * "Invite user" and "Edit": name, email (invite only), permissions as checkboxes limited to what
  * the administrator holds, the facilities they manage, and the two all-access flags for a holder
- * of both. An edit sends only what changed, with the version it was opened at; when someone else
- * saved first (409) it says so and offers to reload the latest version.
+ * of both. The invitation's schema checks both. An edit sends only what changed, with the version
+ * it was opened at; when someone else saved first (409) it says so and offers to reload the
+ * latest version.
  */
 export function UserFormModal({
   mode,
@@ -69,71 +56,26 @@ export function UserFormModal({
   onClose,
   onReload,
 }: {
-  mode: UserFormMode | null;
+  mode: UserFormMode;
   grantable: Grantable;
   onClose: () => void;
   /** Fetches the user again; undefined when it is no longer in the list. */
   onReload: (userId: string) => Promise<AdminUser | undefined>;
 }) {
-  const title =
-    mode === null
-      ? ''
-      : mode.kind === 'invite'
-        ? text.inviteHeading
-        : text.editHeading(mode.user.name);
-  return (
-    <Modal
-      opened={mode !== null}
-      onClose={onClose}
-      title={title}
-      size="lg"
-      closeButtonProps={{ 'aria-label': common.cancel }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
-      {mode === null ? null : (
-        <UserForm
-          key={mode.kind === 'edit' ? mode.user.id : 'invite'}
-          mode={mode}
-          grantable={grantable}
-          onDone={onClose}
-          onReload={onReload}
-        />
-      )}
-    </Modal>
-  );
-}
-
-function UserForm({
-  mode,
-  grantable,
-  onDone,
-  onReload,
-}: {
-  mode: UserFormMode;
-  grantable: Grantable;
-  onDone: () => void;
-  onReload: (userId: string) => Promise<AdminUser | undefined>;
-}) {
   const [base, setBase] = useState<AdminUser | null>(mode.kind === 'edit' ? mode.user : null);
-  const [form, setForm] = useState<FormState>(() => stateOf(base));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [reloadFailed, setReloadFailed] = useState(false);
   const [reloading, setReloading] = useState(false);
   const create = useCreateUser();
   const update = useUpdateUser();
   const mutation = base ? update : create;
   const busy = mutation.isPending || reloading;
-
-  const change = (patch: Partial<FormState>, field?: keyof FormErrors) => {
-    setForm((current) => ({ ...current, ...patch }));
-    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  // Every permission the administrator holds, and any the user already has (shown, not changeable).
-  const permissionChoices = PERMISSION_TYPES.filter(
-    (permission) =>
-      grantable.permissions.includes(permission) || base?.permissions.includes(permission),
-  );
+  const { form, failure, setFailure, onSubmit, refused } = useSchemaForm({
+    schema: AdminCreateUserRequestSchema,
+    initialValues: valuesOf(base),
+    // Only a holder of both all-access flags may set them.
+    input: ({ all_facility_access, all_permission_access, ...values }) =>
+      grantable.allAccess ? { ...values, all_facility_access, all_permission_access } : values,
+  });
   const conflict = base !== null && update.isError && isVersionConflict(update.error);
 
   const reload = async () => {
@@ -146,193 +88,147 @@ function UserForm({
         return;
       }
       update.reset();
+      setFailure(null);
       setBase(latest);
-      setForm(stateOf(latest));
-      setErrors({});
+      form.setValues(valuesOf(latest));
+      form.clearErrors();
     } finally {
       setReloading(false);
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (base) {
-      submitEdit(base);
-      return;
-    }
-    const parsed = AdminCreateUserRequestSchema.safeParse({
-      email: form.email,
-      name: form.name,
-      permissions: form.permissions,
-      facility_ids: form.facilityIds,
-      ...(grantable.allAccess
-        ? {
-            all_facility_access: form.allFacilityAccess,
-            all_permission_access: form.allPermissionAccess,
-          }
-        : {}),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(text.invited(parsed.data.email));
-        onDone();
-      },
-    });
-  };
-
-  const submitEdit = (user: AdminUser) => {
-    const name = UserNameSchema.safeParse(form.name);
-    const found: FormErrors = {};
-    if (!name.success) found.name = name.error.issues[0]?.message;
-    if (!form.allFacilityAccess && form.facilityIds.length === 0) {
-      found.facility_ids = text.facilityRequired;
-    }
-    if (found.name || found.facility_ids || !name.success) {
-      setErrors(found);
-      return;
-    }
-    const body: AdminUpdateUserRequest = {
-      version: user.version,
-      ...(name.data !== user.name ? { name: name.data } : {}),
-      ...(sameSet(form.permissions, user.permissions) ? {} : { permissions: form.permissions }),
-      ...(sameSet(form.facilityIds, user.facility_ids) ? {} : { facility_ids: form.facilityIds }),
-      ...(form.allFacilityAccess !== user.all_facility_access
-        ? { all_facility_access: form.allFacilityAccess }
-        : {}),
-      ...(form.allPermissionAccess !== user.all_permission_access
-        ? { all_permission_access: form.allPermissionAccess }
-        : {}),
+  const save = (data: AdminCreateUser) => {
+    const done = (message: string) => () => {
+      toast.success(message);
+      onClose();
     };
+    if (!base) {
+      create.mutate(data, { onSuccess: done(text.invited(data.email)), onError: refused });
+      return;
+    }
     update.mutate(
-      { userId: user.id, body },
-      {
-        onSuccess: () => {
-          toast.success(common.saved);
-          onDone();
-        },
-      },
+      { userId: base.id, body: { ...changedFields(data, base), version: base.version } },
+      { onSuccess: done(common.saved), onError: refused },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {base ? null : <Text c="dimmed">{text.inviteIntro}</Text>}
-        <TextInput
-          label={text.name}
-          value={form.name}
-          error={errors.name}
-          required
-          autoComplete="off"
-          data-autofocus
-          disabled={busy}
-          onChange={(event) => change({ name: event.currentTarget.value }, 'name')}
-        />
-        <TextInput
-          label={text.email}
-          type="email"
-          value={form.email}
-          error={errors.email}
-          required={!base}
-          readOnly={base !== null}
-          autoComplete="off"
-          disabled={busy && !base}
-          onChange={(event) => change({ email: event.currentTarget.value }, 'email')}
-        />
-        <Checkbox.Group
-          label={text.permissions}
-          description={text.permissionsHint}
-          value={form.permissions}
-          error={errors.permissions}
-          onChange={(values) =>
-            change(
-              { permissions: PERMISSION_TYPES.filter((type) => values.includes(type)) },
-              'permissions',
-            )
-          }
-        >
-          <Stack gap="xs" mt="xs">
-            {permissionChoices.map((permission) => (
-              <Checkbox
-                key={permission}
-                value={permission}
-                label={text.permissionLabels[permission]}
-                disabled={busy || !grantable.permissions.includes(permission)}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Checkbox.Group
-          label={text.facilities}
-          description={text.facilitiesHint}
-          value={form.facilityIds}
-          error={errors.facility_ids}
-          onChange={(values) => change({ facilityIds: values }, 'facility_ids')}
-        >
-          <Stack gap="xs" mt="xs">
-            {grantable.facilities.map((facility) => (
-              <Checkbox
-                key={facility.id}
-                value={facility.id}
-                label={facility.name}
-                disabled={busy}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        {grantable.allAccess ? (
-          <Stack gap="xs">
-            <Text fw={500} size="sm">
-              {text.allAccessHeading}
-            </Text>
-            <Text c="dimmed" size="xs">
-              {text.allAccessHint}
-            </Text>
-            <Checkbox
-              label={text.allFacilityAccess}
-              checked={form.allFacilityAccess}
-              disabled={busy}
-              onChange={(event) =>
-                change({ allFacilityAccess: event.currentTarget.checked }, 'facility_ids')
-              }
-            />
-            <Checkbox
-              label={text.allPermissionAccess}
-              checked={form.allPermissionAccess}
-              disabled={busy}
-              onChange={(event) => change({ allPermissionAccess: event.currentTarget.checked })}
-            />
-          </Stack>
-        ) : null}
-        <FormError
-          message={
-            reloadFailed
-              ? text.reloadFailed
-              : mutation.isError
-                ? errorMessage(mutation.error)
-                : null
-          }
-        />
-        {conflict && !reloadFailed ? (
+    <FormModal
+      title={base ? text.editHeading(base.name) : text.inviteHeading}
+      busy={busy}
+      failure={reloadFailed ? text.reloadFailed : failure}
+      onClose={onClose}
+      onSubmit={onSubmit(save)}
+      submitLabel={base ? common.save : text.sendInvitation}
+      submitDisabled={busy || conflict}
+      below={
+        conflict && !reloadFailed ? (
           <Group>
             <Button variant="light" onClick={() => void reload()} loading={reloading}>
               {text.conflictReload}
             </Button>
           </Group>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            {common.cancel}
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={busy || conflict}>
-            {base ? common.save : text.sendInvitation}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ) : null
+      }
+    >
+      {base ? null : <Text c="dimmed">{text.inviteIntro}</Text>}
+      <TextInput
+        label={text.name}
+        {...form.getInputProps('name')}
+        required
+        autoComplete="off"
+        data-autofocus
+        disabled={busy}
+      />
+      <TextInput
+        label={text.email}
+        type="email"
+        {...form.getInputProps('email')}
+        required={!base}
+        readOnly={base !== null}
+        autoComplete="off"
+        disabled={busy && !base}
+      />
+      <AccessFields form={form} grantable={grantable} held={base?.permissions ?? []} busy={busy} />
+    </FormModal>
+  );
+}
+
+/** What the user may do and where: permissions, facilities, and the all-access flags. */
+function AccessFields({
+  form,
+  grantable,
+  held,
+  busy,
+}: {
+  form: UseFormReturnType<Values>;
+  grantable: Grantable;
+  /** The permissions the user already has (shown even when not the administrator's to give). */
+  held: readonly PermissionType[];
+  busy: boolean;
+}) {
+  const choices = PERMISSION_TYPES.filter(
+    (permission) => grantable.permissions.includes(permission) || held.includes(permission),
+  );
+  return (
+    <>
+      <Checkbox.Group
+        label={text.permissions}
+        description={text.permissionsHint}
+        {...form.getInputProps('permissions')}
+        onChange={(values) =>
+          form.setFieldValue(
+            'permissions',
+            PERMISSION_TYPES.filter((type) => values.includes(type)),
+          )
+        }
+      >
+        <Stack gap="xs" mt="xs">
+          {choices.map((permission) => (
+            <Checkbox
+              key={permission}
+              value={permission}
+              label={text.permissionLabels[permission]}
+              disabled={busy || !grantable.permissions.includes(permission)}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Checkbox.Group
+        label={text.facilities}
+        description={text.facilitiesHint}
+        {...form.getInputProps('facility_ids')}
+      >
+        <Stack gap="xs" mt="xs">
+          {grantable.facilities.map((facility) => (
+            <Checkbox key={facility.id} value={facility.id} label={facility.name} disabled={busy} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {grantable.allAccess ? (
+        <Stack gap="xs">
+          <Text fw={500} size="sm">
+            {text.allAccessHeading}
+          </Text>
+          <Text c="dimmed" size="xs">
+            {text.allAccessHint}
+          </Text>
+          <Checkbox
+            label={text.allFacilityAccess}
+            {...form.getInputProps('all_facility_access', { type: 'checkbox' })}
+            onChange={(event) => {
+              form.setFieldValue('all_facility_access', event.currentTarget.checked);
+              form.clearFieldError('facility_ids');
+            }}
+            disabled={busy}
+          />
+          <Checkbox
+            label={text.allPermissionAccess}
+            {...form.getInputProps('all_permission_access', { type: 'checkbox' })}
+            disabled={busy}
+          />
+        </Stack>
+      ) : null}
+    </>
   );
 }
