@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IDLE_LOCK_MINUTES_DEFAULT } from '@carevoice/shared';
 import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -111,7 +112,7 @@ const EnvSchema = z.object({
     .number({ error: 'must be a number' })
     .min(0, 'must be 0 (never lock) or more')
     .max(24 * 60, 'must be at most 1440 (one day)')
-    .default(5),
+    .default(IDLE_LOCK_MINUTES_DEFAULT),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -4,6 +4,7 @@ import { FACILITY_FIELD_MESSAGES, SURVEY_SET_FIELD_MESSAGES } from './schemas/ad
 import { USER_FIELD_MESSAGES } from './schemas/admin-users.js';
 import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
 import { INVITATION_TEXT } from './invitation-texts.js';
+import { MESSAGES } from './messages.js';
 
 /**
  * Every text of the back office (DESIGN §8): the screens' words and the server's messages, one
@@ -217,7 +218,7 @@ export const ADMIN_TEXT = {
   /** Residents (the census) and employees, their CSV import and export (DESIGN §8). */
   census: {
     // Server refusals
-    residentNotFound: 'This resident does not exist.',
+    residentNotFound: MESSAGES.residentNotFound,
     employeeNotFound: 'This employee does not exist.',
     clientIdTaken: (clientId: string) =>
       `Another resident of this facility already has the client ID "${clientId}". Search for them and edit that record instead.`,
@@ -311,7 +312,7 @@ export const ADMIN_TEXT = {
     importCsv: 'Import CSV',
     exportCsv: 'Export CSV',
     exporting: 'Preparing the file',
-    exportFailed: 'The file could not be exported. Try again.',
+    exportFailed: MESSAGES.exportFailed,
     downloadTemplate: 'Download a template',
     importHeading: 'Import from a CSV file',
     importIntro:
@@ -626,9 +627,9 @@ export const ADMIN_TEXT = {
     export: 'Export CSV',
     exporting: 'Exporting',
     exported: 'The CSV file was downloaded.',
-    exportFailed: 'The export failed. Try again.',
+    exportFailed: MESSAGES.exportFailed,
     // Server messages
     exportTooLarge: `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} events match: narrow the dates or filters and export again.`,
-    dateRangeReversed: 'The start date must be on or before the end date.',
+    dateRangeReversed: MESSAGES.dateRangeReversed,
   },
 } as const;

@@ -5,6 +5,7 @@
  * The spec's own texts stay in messages.ts, unchanged.
  */
 import type { NonAnswer, Respondent } from './enums.js';
+import { MESSAGES } from './messages.js';
 
 export const BEDSIDE_TEXT = {
   lock: {
@@ -15,7 +16,7 @@ export const BEDSIDE_TEXT = {
     unlock: 'Unlock',
     notYou: 'Not you? Sign in as someone else',
     secretRequired: 'Enter your password or PIN.',
-    wrong: 'That password or PIN is not right.',
+    wrong: MESSAGES.unlockWrong,
     unlocked: 'Unlocked',
   },
   pin: {

@@ -109,3 +109,6 @@ export const PUBLISHED_TEXT_MAX_LENGTH = 4000;
 export const RECOGNITION_FILTER_MAX_LENGTH = 200;
 /** The weekly digest counts a pending review as waiting too long after this many days. */
 export const RECOGNITION_DIGEST_STALE_DAYS = 7;
+
+/** A tablet locks after this many idle minutes unless IDLE_LOCK_MINUTES says otherwise (ADR 025). */
+export const IDLE_LOCK_MINUTES_DEFAULT = 5;

@@ -97,6 +97,7 @@ export const MESSAGES = {
   pinFormat: 'A PIN is 4 to 6 digits.',
   unlockSecretRequired: 'Enter your password or PIN.',
   unlockWrong: 'That password or PIN is not right.',
+  exportFailed: 'The export failed. Try again.',
   nonAnswerNotAllowed: (position: number, question: string) =>
     `Answer ${position} ("${question}") cannot be declined.`,
   nonAnswerWithAnswer: (position: number) =>

@@ -20,17 +20,19 @@ export const SERVICE_TILES = [
 export type ServiceTile = (typeof SERVICE_TILES)[number];
 export type ServiceTileKey = ServiceTile['key'];
 
-/**
- * Whether a permission is granted. `all_permission_access` grants every permission except
- * Lorem_ipsum_text, which the spec says does not honour it.
- */
+/** Whether `all_permission_access` grants a permission: all but Lorem_ipsum_text, says the spec. */
+export function grantedByAllAccess(permission: PermissionType): boolean {
+  return permission !== 'Lorem_ipsum_text';
+}
+
+/** Whether a permission is granted, explicitly or by `all_permission_access`. */
 export function hasPermission(
   permission: PermissionType,
   granted: readonly PermissionType[],
   allPermissionAccess: boolean,
 ): boolean {
   if (granted.includes(permission)) return true;
-  return allPermissionAccess && permission !== 'Lorem_ipsum_text';
+  return allPermissionAccess && grantedByAllAccess(permission);
 }
 
 /** The tiles a user sees, in display order. */

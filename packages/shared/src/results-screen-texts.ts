@@ -5,6 +5,7 @@
  * screens' chunk carries them (ADR 014's pattern; apps/web/vite.config.ts `resultsCode`).
  */
 import { ALERT_OVERDUE_HOURS } from './limits.js';
+import { MESSAGES } from './messages.js';
 
 export const RESULTS_TEXT = {
   heading: 'Survey Results',
@@ -141,7 +142,7 @@ export const RESULTS_TEXT = {
     progress: (bytes: string) => `Downloaded ${bytes}`,
     progressRows: (bytes: string, rows: number) =>
       `Downloaded ${bytes}, ${rows} row${rows === 1 ? '' : 's'}`,
-    failed: 'The export failed. Try again.',
+    failed: MESSAGES.exportFailed,
     cancel: 'Cancel',
     cancelled: 'The export was cancelled.',
     done: (file: string) => `Saved ${file}.`,

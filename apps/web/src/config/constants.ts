@@ -86,9 +86,6 @@ export const RESULTS_SEARCH_DEBOUNCE_MS = 400;
 /** How often the tablet checks whether it has been idle long enough to lock (ADR 025). */
 export const IDLE_LOCK_CHECK_MS = 1000;
 
-/** Until the server has said otherwise (me/), the tablet locks after this many idle minutes. */
-export const DEFAULT_IDLE_LOCK_MINUTES = 5;
-
 /**
  * How often an open app asks the server whether a new version's service worker exists (ADR 032):
  * a tablet can stay on one page for days, and the browser itself checks only on a page load.

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ACKNOWLEDGEMENT_STATUSES } from '../enums.js';
+import { MESSAGES } from '../messages.js';
 import {
   DENY_REASON_MAX_LENGTH,
   PUBLISHED_TEXT_MAX_LENGTH,
@@ -32,7 +33,7 @@ export const RECOGNITION_ERRORS = {
   notDecided: 'This review has no decision to undo.',
   undoExpired: `This decision is final: it can only be undone within ${RECOGNITION_UNDO_MINUTES} minutes.`,
   notApproved: 'Only an approved review can be edited for publication.',
-  dateRangeReversed: 'The start date must not be after the end date.',
+  dateRangeReversed: MESSAGES.dateRangeReversed,
   optOutInvalid: 'This link is not valid.',
 } as const;
 

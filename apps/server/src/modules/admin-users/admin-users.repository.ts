@@ -3,7 +3,7 @@
  * user with its grants, and the writes of an edit. Every function takes a Kysely instance or a
  * transaction; the rules live in admin-users.service.ts.
  */
-import { PERMISSION_TYPES, type PermissionType } from '@carevoice/shared';
+import { grantedByAllAccess, PERMISSION_TYPES, type PermissionType } from '@carevoice/shared';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, Flag, User } from '../../db/database.js';
@@ -67,10 +67,9 @@ function pendingInvitation(userId: Expression<string>) {
 function holdsPermission(permission: PermissionType) {
   const explicit = sql<SqlBool>`exists (select 1 from user_permissions as granted
     where granted.user_id = users.id and granted.permission = ${permission})`;
-  // all_permission_access grants everything but Lorem_ipsum_text (shared permissions.ts).
-  return permission === 'Lorem_ipsum_text'
-    ? explicit
-    : sql<SqlBool>`(users.all_permission_access = 1 or ${explicit})`;
+  return grantedByAllAccess(permission)
+    ? sql<SqlBool>`(users.all_permission_access = 1 or ${explicit})`
+    : explicit;
 }
 
 /**

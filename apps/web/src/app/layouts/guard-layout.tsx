@@ -1,8 +1,7 @@
-import { UI_TEXT, type UserProfile } from '@carevoice/shared';
+import { IDLE_LOCK_MINUTES_DEFAULT, UI_TEXT, type UserProfile } from '@carevoice/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/spinner';
-import { DEFAULT_IDLE_LOCK_MINUTES } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { useIdleLock } from '@/features/auth/hooks/use-idle-lock';
@@ -35,7 +34,7 @@ function SessionCheck({ cookieProfile }: { cookieProfile: UserProfile }) {
   const [openedOffline] = useState(() => !navigator.onLine);
   const profile = me.data ?? cookieProfile;
   const locked = useIdleLock(
-    me.data?.idle_lock_minutes ?? DEFAULT_IDLE_LOCK_MINUTES,
+    me.data?.idle_lock_minutes ?? IDLE_LOCK_MINUTES_DEFAULT,
     profile.sf_user_id,
   );
   // Fetched now, while the connection is there: a tablet may lock in a dead spot.
