@@ -2,7 +2,8 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *   1. lint, formatting and type checks
- *   2. build (the end-to-end and budget tests run against the production build)
+ *   2. build (the end-to-end and budget tests run against the production build), then Spectral's
+ *      OWASP ruleset on the built server's API description (scripts/openapi-lint.mjs)
  *   3. Vitest: shared, server (SQLite; PostgreSQL too when TEST_DATABASE_URL is set), web
  *   4. Playwright end-to-end in Chromium against the real built server and a fresh database
  * A suite that cannot run on this machine (no Chromium, no PostgreSQL) is reported as skipped,
@@ -112,6 +113,7 @@ step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 step('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 step('build', 'npm', ['run', '--silent', 'build']);
+step('API description (spectral, OWASP ruleset)', 'node', ['scripts/openapi-lint.mjs']);
 
 if (!process.env.TEST_DATABASE_URL) {
   if (isCI) {

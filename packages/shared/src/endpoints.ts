@@ -61,7 +61,7 @@ import {
   SaveDraftRequestSchema,
   SaveDraftResponseSchema,
 } from './schemas/admin-questionnaires.js';
-import { QUESTIONNAIRE_BODY_MAX_BYTES } from './limits.js';
+import { PATH_PARAMETER_MAX_LENGTH, QUESTIONNAIRE_BODY_MAX_BYTES } from './limits.js';
 import {
   AcceptInvitationRequestSchema,
   AdminCreateUserRequestSchema,
@@ -299,7 +299,7 @@ export const ENDPOINTS = {
     path: 'users/get-unlisted-patients/:facilityId/:searchText',
     access: surveys,
     // Fastify refuses path parameters over 100 characters (414) before this schema runs.
-    params: facilityParams.extend({ searchText: TextSchema }),
+    params: facilityParams.extend({ searchText: TextSchema.max(PATH_PARAMETER_MAX_LENGTH) }),
     personal: ['searchText'],
     response: UnlistedResidentsResponseSchema,
     cache: 'facility',
@@ -661,6 +661,7 @@ export const ENDPOINTS = {
     params: questionnaireParams.extend({
       version: z
         .string()
+        .max(9, 'Not a version number.')
         .regex(/^[1-9][0-9]{0,8}$/, 'Not a version number.')
         .transform(Number),
     }),

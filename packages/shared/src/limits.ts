@@ -15,6 +15,22 @@ export const OTP_LENGTH = 6;
 /** A password-reset code is valid this long (DESIGN §4). */
 export const RESET_CODE_TTL_MINUTES = 10;
 
+/**
+ * Longest code field accepted as typed (a reset code, a code from the authenticator app or a
+ * recovery code), before the spaces and dashes people type between the characters are dropped.
+ */
+export const CODE_INPUT_MAX_LENGTH = 32;
+
+/** A tablet PIN has this many digits, at least and at most (ADR 025). */
+export const PIN_MIN_LENGTH = 4;
+export const PIN_MAX_LENGTH = 6;
+
+/**
+ * Longest path parameter (a search text in the path): Fastify answers 414 beyond it
+ * (its `maxParamLength`, left at the default).
+ */
+export const PATH_PARAMETER_MAX_LENGTH = 100;
+
 /** Shortest password (DESIGN §4) and the longest accepted (argon2 input bound). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -14,14 +14,39 @@ import {
   type EndpointName,
 } from '@carevoice/shared';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../constants.js';
 
 type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
+  /** Every call needs a session (cookie or bearer) unless its own `security` is empty. */
+  security: Record<string, string[]>[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: { securitySchemes: Record<string, JsonSchema> };
+}
+
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * Every `integer` states its `format`: `int32` when the schema's own bounds fit in 32 bits, else
+ * `int64` (zod's `.int()` alone means any safe integer).
+ */
+function withIntegerFormats(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(withIntegerFormats);
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+    const fits =
+      minimum !== undefined &&
+      maximum !== undefined &&
+      minimum >= INT32.min &&
+      maximum <= INT32.max;
+    schema.format = fits ? 'int32' : 'int64';
+  }
+  Object.values(schema).forEach(withIntegerFormats);
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -30,7 +55,21 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     io,
     unrepresentable: 'any',
   }) as JsonSchema;
+  withIntegerFormats(rest);
   return rest;
+}
+
+/**
+ * A query parameter that may be given once or repeated (`facility_id`: a value or a list of them)
+ * is, in OpenAPI's terms, an array sent as repeated `name=value` pairs (style form, explode).
+ */
+function queryParameterSchema(schema: JsonSchema): JsonSchema {
+  const branches = schema.anyOf as JsonSchema[] | undefined;
+  const list = branches?.find((branch) => branch.type === 'array');
+  const one = branches?.find((branch) => branch !== list);
+  return branches?.length === 2 && list && JSON.stringify(list.items) === JSON.stringify(one)
+    ? list
+    : schema;
 }
 
 /** `users/facility/permission/:sfUserId` → `/api/v1/users/facility/permission/{sfUserId}/`. */
@@ -44,7 +83,10 @@ function parameters(def: EndpointDef): JsonSchema[] {
       name,
       in: where,
       required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-      schema: jsonSchema(field as z.ZodType, 'input'),
+      schema:
+        where === 'query'
+          ? queryParameterSchema(jsonSchema(field as z.ZodType, 'input'))
+          : jsonSchema(field as z.ZodType, 'input'),
     }));
   return [...of(def.params, 'path'), ...of(def.query, 'query')];
 }
@@ -113,11 +155,26 @@ export function openApiDocument(): OpenApiDocument {
         'The staff portal’s API (DESIGN §3, §8). Browsers use the httpOnly session cookie set by ' +
         'sign-in; API clients send `Authorization: Bearer <jwt_access>`.',
     },
+    security: [{ session: [] }, { bearer: [] }],
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'cv_session' },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The httpOnly session cookie set by sign-in (ADR 002).',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            '`jwt_access` from sign-in: an HS256 JWT bound to the session, 15 minutes (ADR 021). ' +
+            'Checked as RFC8725 advises: one algorithm accepted (HS256, never `none`), the ' +
+            'issuer, the token type (access, refresh and second-factor tokens are not ' +
+            'interchangeable) and the expiry are verified.',
+        },
       },
     },
   };

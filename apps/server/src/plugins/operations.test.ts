@@ -2,7 +2,13 @@
  * The operator's toolbox: `/metrics` (off without METRICS_TOKEN, then only with it as a bearer
  * token) and `/api/docs` (the OpenAPI description made from the endpoint table).
  */
-import { API_BASE, ENDPOINTS, type EndpointDef, type EndpointName } from '@carevoice/shared';
+import {
+  API_BASE,
+  ENDPOINTS,
+  RESULTS_FACILITIES_MAX,
+  type EndpointDef,
+  type EndpointName,
+} from '@carevoice/shared';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument, openApiPath } from '../lib/openapi.js';
 import { describeEachDialect, useTestApp } from '../test/harness.js';
@@ -121,5 +127,25 @@ describe('GET /api/docs', () => {
     const success = Object.values(responses[String(def.status ?? 200)]?.content ?? {})[0];
     expect(Object.keys(success?.schema ?? {}).length, 'an answer schema').toBeGreaterThan(0);
     expect(responses.default).toBeDefined();
+  });
+
+  it.each(names)('%s needs a session unless the endpoint table makes it public', (name) => {
+    const def: EndpointDef = ENDPOINTS[name];
+    const document = openApiDocument();
+    const operation = document.paths[openApiPath(def.path)]?.[def.method.toLowerCase()];
+    const security = operation?.security ?? document.security;
+    if (def.access.kind === 'public') expect(security).toEqual([]);
+    else expect(security).toEqual([{ session: [] }, { bearer: [] }]);
+  });
+
+  it('states a format for every integer and one list for a repeatable query parameter', () => {
+    const text = JSON.stringify(openApiDocument());
+    expect(text).toContain('"type":"integer"');
+    expect(text).not.toMatch(/"type":"integer"(?![^{}]*"format":"int(32|64)")/);
+    const summary = openApiDocument().paths[openApiPath(ENDPOINTS.resultsSummary.path)]?.get as {
+      parameters: { name: string; schema: Record<string, unknown> }[];
+    };
+    const facility = summary.parameters.find((parameter) => parameter.name === 'facility_id');
+    expect(facility?.schema).toMatchObject({ type: 'array', maxItems: RESULTS_FACILITIES_MAX });
   });
 });

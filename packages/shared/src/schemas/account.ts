@@ -4,10 +4,13 @@
  */
 import { z } from 'zod';
 import {
+  CODE_INPUT_MAX_LENGTH,
   MFA_CODE_LENGTH,
   MFA_RECOVERY_CODE_COUNT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PIN_MAX_LENGTH,
+  PIN_MIN_LENGTH,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { IdSchema } from './common.js';
@@ -52,6 +55,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /** A code from the authenticator app: six digits (spaces typed between them are dropped). */
 export const TotpCodeSchema = z
   .string()
+  .max(CODE_INPUT_MAX_LENGTH, MESSAGES.mfaCodeFormat)
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(
     z
@@ -63,6 +67,7 @@ export const TotpCodeSchema = z
 /** The same, or one of the recovery codes (`abcde-12345`; case, spaces and the dash optional). */
 export const MfaCodeSchema = z
   .string()
+  .max(CODE_INPUT_MAX_LENGTH, MESSAGES.mfaCodeOrRecoveryFormat)
   .transform((value) => value.replace(/[\s-]+/g, '').toLowerCase())
   .pipe(
     z
@@ -115,7 +120,10 @@ export const LoginMfaRequestSchema = z.object({
 export type LoginMfaRequest = z.infer<typeof LoginMfaRequestSchema>;
 
 /** A PIN unlocks the tablet's lock (ADR 025): 4 to 6 digits. */
-export const PinSchema = z.string().regex(/^\d{4,6}$/, MESSAGES.pinFormat);
+export const PinSchema = z
+  .string()
+  .max(PIN_MAX_LENGTH, MESSAGES.pinFormat)
+  .regex(new RegExp(`^\\d{${PIN_MIN_LENGTH},${PIN_MAX_LENGTH}}$`), MESSAGES.pinFormat);
 
 /** `POST account/pin/`: sets the PIN (`pin`), or removes it (`pin: null`), given the password. */
 export const SetPinRequestSchema = z.object({

@@ -5,6 +5,7 @@
  * the same whichever way it arrives.
  */
 import { z } from 'zod';
+import { CSV_IMPORT_MAX_BYTES } from '../limits.js';
 import {
   CursorSchema,
   DateStringSchema,
@@ -214,7 +215,7 @@ export function parseCsvFlag(value: string): boolean | undefined {
 // CSV import
 
 /** The body of an import call: the CSV file's text (sent as `text/csv`). */
-export const CsvFileSchema = z.string();
+export const CsvFileSchema = z.string().max(CSV_IMPORT_MAX_BYTES);
 
 export const ImportQuerySchema = z.object({
   /** `true` (the default): check the file and count; `false`: write it. */

@@ -30,9 +30,11 @@ export const QUESTIONNAIRE_FIELD_MESSAGES = {
 const text = QUESTIONNAIRE_FIELD_MESSAGES;
 const noNul = (value: string) => !value.includes('\u0000');
 
+const KEY_MAX_LENGTH = 64;
 const KeySchema = z
   .string({ error: text.keyInvalid })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, text.keyInvalid);
+  .max(KEY_MAX_LENGTH, text.keyInvalid)
+  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${KEY_MAX_LENGTH}}$`), text.keyInvalid);
 
 function textSchema(max: number, tooLong: string) {
   return z.string().max(max, tooLong).refine(noNul, text.nulCharacter);

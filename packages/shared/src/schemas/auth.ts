@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PERMISSION_TYPES } from '../enums.js';
-import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
+import {
+  CODE_INPUT_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EmailSchema, IdSchema, TextSchema } from './common.js';
 
@@ -63,6 +68,7 @@ export type ResetRequestResponse = z.infer<typeof ResetRequestResponseSchema>;
 export const ResetConfirmSchema = z.object({
   otp: z
     .string()
+    .max(CODE_INPUT_MAX_LENGTH, MESSAGES.otpNumeric)
     .trim()
     .min(1, MESSAGES.otpRequired)
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.otpNumeric),

@@ -31,13 +31,17 @@ export const TextSchema = z
   .overwrite(stripBidiControls);
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_MESSAGE = 'Use a date in the form yyyy-MM-dd.';
 
 /** A calendar date `yyyy-MM-dd` that exists (2026-02-30 is refused). */
-export const DateStringSchema = z.string().refine((value) => {
-  if (!DATE_RE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, 'Use a date in the form yyyy-MM-dd.');
+export const DateStringSchema = z
+  .string()
+  .max('yyyy-MM-dd'.length, { error: DATE_MESSAGE, abort: true })
+  .regex(DATE_RE, { error: DATE_MESSAGE, abort: true })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, DATE_MESSAGE);
 
 export const EmailSchema = z
   .string()

@@ -32,7 +32,7 @@ const text = RESULTS_MESSAGES;
 
 /** `facility_id` once (a string) or repeated (a list), always a list after parsing. */
 export const FacilityIdsQuerySchema = z
-  .union([IdSchema, z.array(IdSchema)])
+  .union([IdSchema, z.array(IdSchema).max(RESULTS_FACILITIES_MAX, text.tooManyFacilities)])
   .transform((value) => (Array.isArray(value) ? value : [value]))
   .refine((ids) => ids.length <= RESULTS_FACILITIES_MAX, text.tooManyFacilities);
 
@@ -118,6 +118,7 @@ export const ResultsKeySchema = z
 /** A number in a query string (`3`, `-1.5`). */
 const QueryNumberSchema = z
   .string()
+  .max('-123456789012.123456'.length, text.numberInvalid)
   .regex(/^-?\d{1,12}(\.\d{1,6})?$/, text.numberInvalid)
   .transform(Number);
 
