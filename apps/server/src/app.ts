@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { surveySetRoutes } from './modules/survey-sets/survey-sets.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
@@ -95,19 +96,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRoute', compileResponseSchemas);
 
   const changes = deps.database.changeCounter();
+  const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer(config, app.log);
   const ctx: AppContext = {
     config,
     db: deps.database.db,
     dialect: deps.database.dialect,
-    now: deps.now ?? (() => new Date()),
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    now,
+    mailer,
+    outbox: new OutboxSender({
+      db: deps.database.db,
+      dialect: deps.database.dialect,
+      mailer,
+      secret: config.sessionSecret,
+      now,
+      log: app.log,
+    }),
     changes,
     sessions: new SessionCache(changes),
     publishedVersions: new PublishedVersions(PUBLISHED_VERSIONS_KEPT),
     newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    await ctx.outbox.stop();
+    await ctx.mailer.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(afterResponsePlugin);

@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import type { PublishedVersions } from './db/questions.js';
 import type { Config } from './env.js';
 import type { Mailer } from './lib/mailer.js';
+import type { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -15,6 +16,11 @@ export interface AppContext {
   /** The clock; tests inject one to cross idle and expiry limits without sleeping. */
   now: () => Date;
   mailer: Mailer;
+  /**
+   * The durable mail outbox's sender (ADR 023): main.ts starts its background turns; a request
+   * that wrote a mail with a secret tries it at once with `sendNow` (ADR 044).
+   */
+  outbox: OutboxSender;
   /** Moves on every write a cached answer could depend on; undefined: nothing is cached. */
   changes: ChangeCounter;
   /** The session lookup of every request, between writes (ADR 011). */

@@ -11,7 +11,6 @@ import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemoData } from './db/seed/demo.js'
 import { localToday } from './db/values.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
 import { hashPassword } from './lib/crypto.js';
-import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { startDigestSchedule } from './modules/recognition/recognition-mail.service.js';
 import { countUsers } from './modules/users/users.repository.js';
 
@@ -41,13 +40,8 @@ async function main(): Promise<void> {
   if (config.nodeEnv === 'production' && !config.smtpUrl) {
     app.log.warn('SMTP_URL is not set: password-reset mails are only written to DATA_DIR/outbox');
   }
-  // The durable mail outbox (alerts; ADR 023): sent in the background, retried with backoff.
-  const outbox = new OutboxSender({
-    db: database.db,
-    dialect: database.dialect,
-    mailer: app.ctx.mailer,
-    log: app.log,
-  });
+  // The durable mail outbox (every mail; ADR 023, 044): sent in the background, retried with backoff.
+  const outbox = app.ctx.outbox;
   // The weekly recognition digests (ADR 031): checked every hour, queued once per week.
   const stopDigests = startDigestSchedule(database.db, config, app.log);
   let closing = false;

@@ -399,6 +399,8 @@ export interface MailOutboxTable {
   /** The last failure's message (no mail content). */
   last_error: string | null;
   sent_at: string | null;
+  /** 1: `text` carries a secret, sealed (lib/secret-box.ts) and erased once sent (ADR 044). */
+  sealed: Generated<number>;
 }
 
 export interface Database {

@@ -145,10 +145,9 @@ describe('a mail that fails after the answer', () => {
       payload: { email: 'staff@carevoice.test' },
     });
     expect(response.statusCode).toBe(200);
-    await t.app.afterResponsesSettled();
-    await t.ctx.mailer.drain();
+    await t.mail.settle();
     const completed = logs.parsed.find((line) => line.msg === 'request completed');
-    const failed = logs.parsed.find((line) => line.msg === 'mail delivery failed');
+    const failed = logs.parsed.find((line) => line.msg === 'mail not sent');
     expect(failed?.reqId).toEqual(expect.any(String));
     expect(failed?.reqId).toBe(completed?.reqId);
   });

@@ -762,7 +762,7 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
       requestId: requested.json<{ user_id: string }>().user_id,
       code: await t.mail.lastCode(resetEmail),
     },
-    invitationToken: t.mail.lastInvitationToken(inviteeEmail),
+    invitationToken: await t.mail.lastInvitationToken(inviteeEmail),
     optOutToken: await optOutTokenOf(t),
   };
 }

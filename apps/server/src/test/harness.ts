@@ -110,7 +110,10 @@ export class TestClock {
 /** A mailer that keeps messages instead of sending them. */
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
-  /** Waits for the app's work after responses (a reset mail is queued after the answer). */
+  /**
+   * Waits for the app's work after responses (a reset mail is queued after the answer) and the
+   * outbox's first tries of the mails requests wrote (ADR 044).
+   */
   settle: () => Promise<void> = async () => {};
 
   send(message: MailMessage): void {
@@ -135,7 +138,8 @@ export class CapturingMailer implements Mailer {
   }
 
   /** The token in the invitation link of the last mail to `email` (`…#token=<token>`). */
-  lastInvitationToken(email: string): string {
+  async lastInvitationToken(email: string): Promise<string> {
+    await this.settle();
     const mail = this.sent.filter((message) => message.to === email).at(-1);
     const token = mail?.text.match(/\/accept-invitation#token=([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error(`no invitation link mailed to ${email}`);
@@ -236,7 +240,10 @@ export async function buildTestApp(
   });
   options.extend?.(app);
   await app.ready();
-  mail.settle = () => app.afterResponsesSettled();
+  mail.settle = async () => {
+    await app.afterResponsesSettled();
+    await app.ctx.outbox.settled();
+  };
 
   return {
     app,

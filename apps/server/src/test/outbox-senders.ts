@@ -5,13 +5,15 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/database.js';
+import type { Config } from '../env.js';
 import type { MailMessage } from '../lib/mailer.js';
 import { OutboxSender } from '../modules/mail-outbox/mail-outbox.service.js';
 
-/** The test app: its `db` and `dialect` are getters, so they are read, never spread. */
+/** The test app: its `db`, `dialect` and `config` are getters, so they are read, never spread. */
 interface Outbox {
   db: Kysely<Database>;
   dialect: Dialect;
+  config: Pick<Config, 'sessionSecret'>;
 }
 
 /** A sender whose mailer adds every mail to `delivered`. */
@@ -23,6 +25,7 @@ export function keepingSender(
   return new OutboxSender({
     db: outbox.db,
     dialect: outbox.dialect,
+    secret: outbox.config.sessionSecret,
     now,
     mailer: { deliver: async (message) => void delivered.push(message) },
   });
@@ -42,6 +45,7 @@ export function dyingSender(
   const sender = new OutboxSender({
     db: outbox.db,
     dialect: outbox.dialect,
+    secret: outbox.config.sessionSecret,
     now,
     mailer: {
       deliver: (message) => {

@@ -218,7 +218,10 @@ export async function inviteUser(
         permissions: grants.permissions,
         facilityIds: grants.facilityIds,
       });
-      const issued = await issueInvitation(ctx, trx, meta, id);
+      const issued = await issueInvitation(ctx, trx, meta, id, {
+        to: { email: input.email, name: input.name },
+        invitedBy: actor.name,
+      });
       await recordAudit(trx, meta, {
         action: 'user.invited',
         targetType: 'user',
@@ -239,7 +242,7 @@ export async function inviteUser(
     if (isUniqueViolation(error)) throw new HttpError(409, text.emailTaken);
     throw error;
   }
-  sendInvitationMail(ctx, { email: input.email, name: input.name }, actor.name, invitation);
+  sendInvitationMail(ctx, invitation);
   return { id };
 }
 
@@ -423,7 +426,9 @@ export async function reactivateUser(
       at,
     );
     if (!written) throw versionConflict();
-    const invitation = found.passwordSet ? null : await issueInvitation(ctx, trx, meta, userId);
+    const invitation = found.passwordSet
+      ? null
+      : await issueInvitation(ctx, trx, meta, userId, { to: found.user, invitedBy: actor.name });
     await recordAudit(trx, meta, {
       action: 'user.reactivated',
       targetType: 'user',
@@ -431,10 +436,10 @@ export async function reactivateUser(
       ...auditFacility(target.facilityIds),
       detail: { invitation_sent: invitation !== null },
     });
-    return { found, invitation };
+    return invitation;
   });
-  if (!result.invitation) return text.reactivated;
-  sendInvitationMail(ctx, result.found.user, actor.name, result.invitation);
+  if (!result) return text.reactivated;
+  sendInvitationMail(ctx, result);
   return text.reactivatedInvited;
 }
 
@@ -446,22 +451,25 @@ export async function resendInvitation(
   userId: string,
 ): Promise<string> {
   const admin = await administratorOf(ctx.db, actor);
-  const { found, invitation } = await ctx.db.transaction().execute(async (trx) => {
+  const invitation = await ctx.db.transaction().execute(async (trx) => {
     const found = await requireUser(trx, userId);
     const target = targetOf(found);
     assertMayActOn(admin, target);
     if (!found.invitationPending) throw new HttpError(409, text.noPendingInvitation);
     await revokeOpenInvitations(trx, userId, toTimestamp(meta.at));
-    const invitation = await issueInvitation(ctx, trx, meta, userId);
+    const invitation = await issueInvitation(ctx, trx, meta, userId, {
+      to: found.user,
+      invitedBy: actor.name,
+    });
     await recordAudit(trx, meta, {
       action: 'user.invitation_resent',
       targetType: 'user',
       targetId: userId,
       ...auditFacility(target.facilityIds),
     });
-    return { found, invitation };
+    return invitation;
   });
-  sendInvitationMail(ctx, found.user, actor.name, invitation);
+  sendInvitationMail(ctx, invitation);
   return text.invitationResent;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Invitations (DESIGN §8): a random 32-byte token, base64url, mailed as a link whose fragment
  * carries it (`PUBLIC_URL/accept-invitation#token=…`: a browser never sends a fragment to a
- * server, so it reaches no access log). Only an HMAC of the token under SESSION_SECRET is stored.
+ * server, so it reaches no access log). Only an HMAC of the token under SESSION_SECRET is stored;
+ * the mail goes through the durable outbox, its body sealed until sent and erased then (ADR 044).
  * A token works once, within INVITATION_TTL_HOURS, while it is the user's latest invitation and
  * not revoked. Accepting it sets the password (argon2id) and activates the account.
  *
@@ -19,12 +20,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
-import type { Config } from '../../env.js';
 import { hashPassword, hmacSha256, newRowId, randomToken } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { badRequest } from '../../lib/http-error.js';
-import type { MailMessage } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { enqueueSealedMail } from '../mail-outbox/mail-outbox.service.js';
 import { findUserWithGrants, updateUserAtVersion } from './admin-users.repository.js';
 import {
   consumeInvitation,
@@ -34,25 +34,34 @@ import {
 
 const text = ADMIN_TEXT.users;
 
-/** A new invitation: its token goes into the mail only. */
+/** A new invitation: its token went into the sealed mail only. */
 export interface IssuedInvitation {
-  token: string;
+  /** The outbox row of its mail, tried once the transaction committed (`sendInvitationMail`). */
+  outboxId: string;
+}
+
+/** Who is invited, and by whom (the mail's greeting and signature). */
+export interface InvitationMailTo {
+  to: { email: string; name: string };
+  invitedBy: string;
 }
 
 function tokenHash(ctx: AppContext, token: string): string {
   return hmacSha256(ctx.config.sessionSecret, `invitation:${token}`);
 }
 
-/** Stores a new invitation of the user (in the caller's transaction) and returns its token. */
+/** Stores a new invitation of the user and its sealed mail, in the caller's transaction. */
 export async function issueInvitation(
   ctx: AppContext,
   db: Kysely<Database>,
   meta: RequestMeta,
   userId: string,
+  mail: InvitationMailTo,
 ): Promise<IssuedInvitation> {
   const token = randomToken();
+  const id = newRowId(meta.at.getTime());
   await insertInvitation(db, {
-    id: newRowId(meta.at.getTime()),
+    id,
     user_id: userId,
     token_hash: tokenHash(ctx, token),
     created_by: meta.userId,
@@ -61,35 +70,26 @@ export async function issueInvitation(
     used_at: null,
     revoked_at: null,
   });
-  return { token };
-}
-
-export function invitationMail(
-  config: Pick<Config, 'publicUrl'>,
-  to: { email: string; name: string },
-  invitedBy: string,
-  token: string,
-): MailMessage {
-  return {
-    to: to.email,
+  const outboxId = await enqueueSealedMail(db, meta.at, ctx.config.sessionSecret, {
+    event: `invitation:${id}`,
+    recipient: mail.to.email,
     subject: MAIL_TEXT.invitation.subject,
     text: MAIL_TEXT.invitation.body(
-      to.name,
-      invitedBy,
-      invitationLink(config.publicUrl, token),
-      config.publicUrl,
+      mail.to.name,
+      mail.invitedBy,
+      invitationLink(ctx.config.publicUrl, token),
+      ctx.config.publicUrl,
     ),
-  };
+  });
+  return { outboxId };
 }
 
-/** Hands the mail to the mailer (after the transaction that stored the invitation committed). */
-export function sendInvitationMail(
-  ctx: AppContext,
-  to: { email: string; name: string },
-  invitedBy: string,
-  invitation: IssuedInvitation,
-): void {
-  ctx.mailer.send(invitationMail(ctx.config, to, invitedBy, invitation.token));
+/**
+ * Tries the invitation's mail at once, after the transaction that stored it committed; if the
+ * mail server does not take it, the outbox retries it (ADR 044).
+ */
+export function sendInvitationMail(ctx: AppContext, invitation: IssuedInvitation): void {
+  void ctx.outbox.sendNow([invitation.outboxId]);
 }
 
 /**

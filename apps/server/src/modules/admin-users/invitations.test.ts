@@ -42,7 +42,7 @@ describeEachDialect('invitations', (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     const { id } = CreatedResponseSchema.parse(response.json());
     const address = email.trim().toLowerCase();
-    return { id, email: address, token: t.mail.lastInvitationToken(address) };
+    return { id, email: address, token: await t.mail.lastInvitationToken(address) };
   }
 
   const accept = (token: string, password = NEW_PASSWORD) =>
@@ -176,7 +176,7 @@ describeEachDialect('invitations', (dialect) => {
     const response = await call(t, admin, 'adminResendInvitation', { params: { userId: id } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ detail: text.invitationResent });
-    const second = t.mail.lastInvitationToken(email);
+    const second = await t.mail.lastInvitationToken(email);
     expect(second).not.toBe(first);
     await expectAcceptRefused(first, text.invitationInvalid);
     expect((await accept(second)).statusCode).toBe(200);
@@ -203,12 +203,13 @@ describeEachDialect('invitations', (dialect) => {
     const reactivated = await call(t, admin, 'adminReactivateUser', { params: { userId: id } });
     expect(reactivated.statusCode, reactivated.body).toBe(200);
     expect(reactivated.json()).toEqual({ detail: text.reactivatedInvited });
+    await t.mail.settle();
     expect(t.mail.sent.length).toBe(sent + 1);
     expect(await listItem(email)).toMatchObject({ active: false, invitation_pending: true });
     const pending = await call(t, admin, 'adminReactivateUser', { params: { userId: id } });
     expect(pending.statusCode).toBe(409);
     expect(pending.json()).toEqual({ detail: text.invitationStillPending });
-    expect((await accept(t.mail.lastInvitationToken(email))).statusCode).toBe(200);
+    expect((await accept(await t.mail.lastInvitationToken(email))).statusCode).toBe(200);
     expect((await t.login(email, NEW_PASSWORD)).body.sf_user_id).toBe(id);
   });
 
@@ -234,7 +235,7 @@ describeEachDialect('invitations', (dialect) => {
       params: { userId: late.id },
     });
     expect(resent.statusCode).toBe(200);
-    expect((await accept(t.mail.lastInvitationToken(late.email))).statusCode).toBe(200);
+    expect((await accept(await t.mail.lastInvitationToken(late.email))).statusCode).toBe(200);
   });
 
   it('unknown, malformed and short-password requests are 400 and write nothing', async () => {
@@ -271,13 +272,14 @@ describeEachDialect('invitations', (dialect) => {
       },
     });
     expect(created.statusCode).toBe(201);
-    expect((await accept(t.mail.lastInvitationToken(officeEmail))).statusCode).toBe(200);
+    expect((await accept(await t.mail.lastInvitationToken(officeEmail))).statusCode).toBe(200);
     const office = await t.login(officeEmail, NEW_PASSWORD);
     const email = newEmail();
     const response = await call(t, office, 'adminCreateUser', {
       body: { email, name: 'Rita Riverside', permissions: [], facility_ids: [RIVERSIDE] },
     });
     expect(response.statusCode, response.body).toBe(201);
+    await t.mail.settle();
     const mail = t.mail.sent.at(-1);
     expect(mail?.to).toBe(email);
     expect(mail?.text).toContain('Olive Office');

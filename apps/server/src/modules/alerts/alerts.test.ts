@@ -297,6 +297,7 @@ describeEachDialect('alerts', (dialect) => {
       const sender = new OutboxSender({
         db: t.db,
         dialect: t.dialect,
+        secret: t.config.sessionSecret,
         mailer: t.mail,
         now: t.clock.now,
         batchSize: 500,

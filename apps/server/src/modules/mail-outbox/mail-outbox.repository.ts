@@ -26,24 +26,28 @@ export interface ClaimedMail {
   subject: string;
   text: string;
   attempts: number;
+  sealed: number;
 }
 
+/** Claims up to `limit` due mails; with `ids`, only those (a first try right after the commit). */
 export async function claimDue(
   db: Kysely<Database>,
   dialect: Dialect,
   now: string,
   leaseUntil: string,
   limit: number,
+  ids?: readonly string[],
 ): Promise<ClaimedMail[]> {
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('mail_outbox')
-      .select(['id', 'recipient', 'subject', 'text', 'attempts'])
+      .select(['id', 'recipient', 'subject', 'text', 'attempts', 'sealed'])
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit);
+    if (ids) query = query.where('id', 'in', ids);
     if (dialect === 'postgres') query = query.forUpdate().skipLocked();
     const rows = await query.execute();
     if (rows.length === 0) return [];
@@ -60,10 +64,16 @@ export async function claimDue(
   });
 }
 
-export async function markSent(db: Kysely<Database>, id: string, at: string): Promise<void> {
+/** Marks a mail sent; a sealed one's body is erased (ADR 044). */
+export async function markSent(
+  db: Kysely<Database>,
+  id: string,
+  at: string,
+  erase: boolean,
+): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ sent_at: at, last_error: null })
+    .set({ sent_at: at, last_error: null, ...(erase ? { text: '' } : {}) })
     .where('id', '=', id)
     .execute();
 }

@@ -81,6 +81,7 @@ describeEachDialect('mail outbox', (dialect) => {
       new OutboxSender({
         db: t.db,
         dialect: t.dialect,
+        secret: t.config.sessionSecret,
         now: t.clock.now,
         batchSize: 7,
         mailer: {
@@ -141,7 +142,13 @@ describeEachDialect('mail outbox', (dialect) => {
     try {
       await enqueueMail(t.db, t.clock.now(), mails('smtp', 1));
       const clock = new TestClock();
-      const sender = new OutboxSender({ db: t.db, dialect: t.dialect, now: clock.now, mailer });
+      const sender = new OutboxSender({
+        db: t.db,
+        dialect: t.dialect,
+        secret: t.config.sessionSecret,
+        now: clock.now,
+        mailer,
+      });
       expect(await sender.runOnce()).toEqual({ sent: 0, failed: 1 });
       const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
       expect(row.attempts).toBe(1);

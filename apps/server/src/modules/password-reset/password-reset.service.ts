@@ -16,12 +16,11 @@ import {
 import { LOGIN_THROTTLE, RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
 import type { AppContext } from '../../context.js';
 import type { RequestMeta } from '../../lib/http.js';
-import type { Config } from '../../env.js';
 import { fromTimestamp, timestampPlus, toTimestamp } from '../../db/values.js';
 import { hashPassword, hmacSha256, randomDigits, safeEqual } from '../../lib/crypto.js';
 import { badRequest } from '../../lib/http-error.js';
-import type { MailMessage } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { enqueueSealedMail } from '../mail-outbox/mail-outbox.service.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import {
   assertNotThrottled,
@@ -59,22 +58,10 @@ function codeHash(ctx: AppContext, resetId: string, code: string): string {
   return hmacSha256(ctx.config.sessionSecret, `password-reset:${resetId}:${code}`);
 }
 
-export function resetMail(
-  config: Pick<Config, 'publicUrl'>,
-  to: { email: string; name: string },
-  code: string,
-): MailMessage {
-  return {
-    to: to.email,
-    subject: MAIL_TEXT.passwordReset.subject,
-    text: MAIL_TEXT.passwordReset.body(to.name, code, config.publicUrl),
-  };
-}
-
 /** What a reset request answers now, and what it does after the answer is written. */
 export interface ResetRequestOutcome {
   requestId: string;
-  /** Mails the code, if the address has an active account. */
+  /** Mails the code through the outbox (sealed, ADR 044), if the address has an active account. */
   afterResponse: AfterResponseTask;
 }
 
@@ -114,7 +101,14 @@ export async function requestPasswordReset(
     afterResponse: async (log) => {
       if (userId === undefined) return;
       const user = await findUserById(ctx.db, userId);
-      if (user) ctx.mailer.send(resetMail(ctx.config, user, code), log);
+      if (!user) return;
+      const outboxId = await enqueueSealedMail(ctx.db, meta.at, ctx.config.sessionSecret, {
+        event: `password-reset:${requestId}`,
+        recipient: user.email,
+        subject: MAIL_TEXT.passwordReset.subject,
+        text: MAIL_TEXT.passwordReset.body(user.name, code, ctx.config.publicUrl),
+      });
+      await ctx.outbox.sendNow([outboxId], log);
     },
   };
 }

@@ -77,6 +77,7 @@ describeEachDialect('password reset', (dialect) => {
     expect(Object.keys(unknown.json())).toEqual(['user_id']);
     expect(knownId).toMatch(/^[0-9a-f-]{36}$/);
     expect(unknownId).toMatch(/^[0-9a-f-]{36}$/);
+    await t.mail.settle();
     expect(t.mail.sent.map((mail) => mail.to)).toContain(STAFF);
     expect(t.mail.sent.map((mail) => mail.to)).not.toContain('nobody@carevoice.test');
 
@@ -108,8 +109,13 @@ describeEachDialect('password reset', (dialect) => {
         runs.push([...statements]);
       }
       // The request itself: the same statements. After the answer, for the known address only,
-      // the account is read for the mail.
-      expect(runs[0]).toEqual([...(runs[1] ?? []), 'SelectQueryNode:["users"]']);
+      // the account is read for the mail, which goes into the outbox.
+      expect(runs[0]).toEqual([
+        ...(runs[1] ?? []),
+        'SelectQueryNode:["users"]',
+        'InsertQueryNode:["mail_outbox"]',
+      ]);
+      await t.mail.settle();
       expect(t.mail.sent.slice(sent).map((mail) => mail.to)).toEqual(['manager@carevoice.test']);
     } finally {
       t.ctx.db = originalDb;
@@ -328,7 +334,7 @@ describe('reset mail delivery', () => {
     it('writes the mail as an .eml file to DATA_DIR/outbox', async () => {
       const response = await requestReset(t, STAFF);
       expect(response.statusCode).toBe(200);
-      await t.ctx.mailer.drain();
+      await t.mail.settle();
       const dir = outboxDir(t.config.dataDir);
       const files = fs.readdirSync(dir);
       expect(files).toHaveLength(1);
@@ -379,7 +385,7 @@ describe('reset mail delivery', () => {
     it('delivers the code over SMTP and writes no outbox file', async () => {
       const response = await requestReset(t, 'manager@carevoice.test');
       expect(response.statusCode).toBe(200);
-      await t.ctx.mailer.drain();
+      await t.mail.settle();
       expect(received).toHaveLength(1);
       expect(received[0]?.to).toEqual(['manager@carevoice.test']);
       const code = received[0]?.data.match(/reset code is: (\d{6})/)?.[1];
