@@ -25,9 +25,15 @@ const sharedUi = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]
 const sharedLib = /node_modules[\\/](zod|react-toastify|@tanstack[\\/]react-query|clsx)[\\/]/;
 const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
 const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
-/** The back office: its layout, its features (`features/admin`, `features/admin-…`) and its texts. */
+/**
+ * The back office: its layout, its features (`features/admin`, `features/admin-…`), its kit
+ * (`components/back-office`) and its texts.
+ */
 const adminCode =
-  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
+  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(-[\w-]+)?[\\/]|components[\\/]back-office[\\/](?!schema-form)|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
+/** The back office's forms (ADR 047): the form library and the kit's form, for the screens with one. */
+const adminForms =
+  /([\\/]apps[\\/]web[\\/]src[\\/]components[\\/]back-office[\\/]schema-form\.tsx$|node_modules[\\/](@mantine[\\/]form|mantine-form-zod-resolver|klona|fast-deep-equal|@standard-schema)[\\/])/;
 /** Recognition (DESIGN §8): its features and texts, shared by the review, summary and certificate. */
 const recognitionCode =
   /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](recognition|acknowledgements)[\\/]|packages[\\/]shared[\\/]src[\\/]recognition-texts\.ts$)/;
@@ -308,6 +314,14 @@ export default defineConfig({
               test: adminCode,
               minShareCount: 2,
               priority: 0.5,
+              includeDependenciesRecursively: false,
+            },
+            // Its forms: only the screens with a form load them (not the questionnaire builder).
+            {
+              name: 'admin-forms',
+              test: adminForms,
+              minShareCount: 2,
+              priority: 0.51,
               includeDependenciesRecursively: false,
             },
             // The charts library, fetched on a results screen's first chart (a dynamic import):

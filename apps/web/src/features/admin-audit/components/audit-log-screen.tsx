@@ -1,30 +1,36 @@
-import { ADMIN_TEXT, type AuditAction, type AuditEventItem } from '@carevoice/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ADMIN_TEXT,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEventItem,
+} from '@carevoice/shared';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
-import { Spinner } from '@/components/spinner';
-import { LoadFailed, useAdminFacilities } from '@/features/admin-facilities';
-import { errorMessage } from '@/lib/api-error';
-import { downloadCsv, useExportAuditEvents } from '../api/export-audit-events';
-import { useAuditEvents, type AuditFilters as AuditQuery } from '../api/get-audit-events';
-import { rangeReversed } from '@/components/date-range-inputs';
-import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters';
+import { DEFAULT_TIME_ZONE } from '@/components/back-office/day-in-zone';
+import { ExportCsvButton } from '@/components/back-office/export-csv-button';
+import { FilterBar, useListFilters, type Filter } from '@/components/back-office/list-filters';
+import { ListView, ScreenHeader, type Column } from '@/components/back-office/list-screen';
+import { pagedSource } from '@/components/back-office/list-source';
+import { DateRangeInputs, rangeReversed } from '@/components/date-range-inputs';
+import { useAdminFacilities } from '@/features/admin-facilities';
+import { useExportAuditEvents } from '../api/export-audit-events';
+import { useAuditEvents, type AuditFilters } from '../api/get-audit-events';
 
 const text = ADMIN_TEXT.audit;
-
-/** The time zone the days and times are in: the filtered facility's, or UTC (as the server). */
-const DEFAULT_TIME_ZONE = 'UTC';
 
 /** Record ids (long hashes, some of them) are cut to this width; the whole id is its title. */
 const RECORD_ID_WIDTH = 140;
 
-function queryOf(values: AuditFilterValues): AuditQuery {
+type Key = 'facility' | 'action' | 'from' | 'to' | 'actor';
+const KEYS: readonly Key[] = ['facility', 'action', 'from', 'to', 'actor'];
+
+function queryOf(values: Record<Key, string>): AuditFilters {
   return {
-    ...(values.facilityId ? { facility_id: values.facilityId } : {}),
+    ...(values.facility ? { facility_id: values.facility } : {}),
     ...(values.action ? { action: values.action as AuditAction } : {}),
     ...(values.from ? { from: values.from } : {}),
     ...(values.to ? { to: values.to } : {}),
-    ...(values.actor ? { actor_id: values.actor.id } : {}),
+    ...(values.actor ? { actor_id: values.actor } : {}),
   };
 }
 
@@ -44,166 +50,181 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+function columns(
+  format: (at: string) => string,
+  facilityName: (id: string) => string,
+  onlyActor: (event: AuditEventItem) => void,
+): Column<AuditEventItem>[] {
+  return [
+    {
+      header: text.columns.at,
+      cell: (event) => <time dateTime={event.at}>{format(event.at)}</time>,
+    },
+    {
+      header: text.columns.actor,
+      cell: (event) =>
+        event.actor_id === null ? (
+          <Text span c="dimmed">
+            {text.system}
+          </Text>
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => onlyActor(event)}
+            aria-label={text.onlyActor(event.actor_name ?? text.unknownActor)}
+          >
+            {event.actor_name ?? text.unknownActor}
+          </Anchor>
+        ),
+    },
+    { header: text.columns.action, cell: (event) => actionLabel(event.action) },
+    {
+      header: text.columns.entity,
+      cell: (event) => (
+        <>
+          {event.entity ? <Text size="sm">{event.entity}</Text> : null}
+          {event.entity_id ? (
+            <Text
+              size="xs"
+              c="dimmed"
+              ff="monospace"
+              truncate="end"
+              maw={RECORD_ID_WIDTH}
+              title={event.entity_id}
+            >
+              {event.entity_id}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: text.columns.facility,
+      cell: (event) => (event.facility_id ? facilityName(event.facility_id) : null),
+    },
+    { header: text.columns.ip, cell: (event) => event.ip },
+    {
+      header: text.columns.detail,
+      cell: (event) => (
+        <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {detailText(event.detail)}
+        </Text>
+      ),
+    },
+  ];
+}
+
 /**
  * /admin/audit: every audited change and sign-in the administrator may see, newest first, a page
  * at a time ("Show more"), filtered by facility, action, days and person (pick a name in the
- * list), and the same events as a CSV download.
+ * list), and the same events as a CSV download. The filters are kept in the address.
  */
 export function AuditLogScreen() {
   const facilities = useAdminFacilities();
-  const [values, setValues] = useState<AuditFilterValues>(NO_FILTERS);
+  const filters = useListFilters(KEYS);
+  const { values } = filters;
   const reversed = rangeReversed(values);
   const query = queryOf(values);
   const events = useAuditEvents(query, !reversed);
   const exporter = useExportAuditEvents();
+  // The names of the people picked in the list (the address keeps only their id).
+  const [actorNames, setActorNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const facilityList = facilities.data ?? [];
-  const facilityNames = new Map(facilityList.map((facility) => [facility.id, facility.name]));
-  const timeZone =
-    facilityList.find((facility) => facility.id === values.facilityId)?.time_zone ??
-    DEFAULT_TIME_ZONE;
+  const facility = facilityList.find((item) => item.id === values.facility);
+  const timeZone = facility?.time_zone ?? DEFAULT_TIME_ZONE;
   const formatter = new Intl.DateTimeFormat('en-US', {
     timeZone,
     dateStyle: 'medium',
     timeStyle: 'medium',
   });
-  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = pagedSource(events);
+  const actorName =
+    actorNames.get(values.actor) ??
+    list.rows.find((event) => event.actor_id === values.actor)?.actor_name ??
+    text.unknownActor;
 
-  const download = () =>
-    exporter.mutate(query, {
-      onSuccess: (csv) => {
-        downloadCsv(`audit-log-${today()}.csv`, csv);
-        toast.success(text.exported);
-      },
-      onError: (error) => toast.error(`${text.exportFailed} ${errorMessage(error)}`),
-    });
+  const filterFields: Filter<Key>[] = [
+    {
+      kind: 'select',
+      key: 'facility',
+      label: text.facility,
+      any: text.allFacilities,
+      options: facilityList.map((item) => ({
+        value: item.id,
+        label: item.archived ? `${item.name} (${ADMIN_TEXT.facilities.archivedBadge})` : item.name,
+      })),
+    },
+    {
+      kind: 'select',
+      key: 'action',
+      label: text.action,
+      any: text.allActions,
+      options: AUDIT_ACTIONS.map((action) => ({ value: action, label: text.actions[action] })),
+    },
+  ];
+
+  const onlyActor = (event: AuditEventItem) => {
+    const id = event.actor_id ?? '';
+    setActorNames((names) => new Map(names).set(id, event.actor_name ?? text.unknownActor));
+    filters.set({ actor: id });
+  };
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Title order={2}>{text.heading}</Title>
-          <Text c="dimmed">{text.intro}</Text>
-        </Stack>
-        <Button onClick={download} loading={exporter.isPending} disabled={reversed}>
-          {text.export}
-        </Button>
-      </Group>
-
-      <AuditFilters values={values} facilities={facilityList} onChange={setValues} />
+      <ScreenHeader
+        title={text.heading}
+        intro={text.intro}
+        actions={
+          <ExportCsvButton
+            exporter={exporter}
+            variables={query}
+            filename={() => `audit-log-${today()}.csv`}
+            texts={{ label: text.export, failed: text.exportFailed, done: text.exported }}
+            disabled={reversed}
+          />
+        }
+      />
+      <FilterBar filters={filterFields} values={values} onChange={filters.set} label={text.filters}>
+        <DateRangeInputs
+          range={values}
+          labels={text}
+          reversedMessage={text.dateRangeReversed}
+          onChange={filters.set}
+        />
+        {values.actor ? (
+          <Button
+            size="sm"
+            variant="light"
+            onClick={() => filters.set({ actor: '' })}
+            aria-label={text.clearActor(actorName)}
+          >
+            {text.actor}: {actorName} ×
+          </Button>
+        ) : null}
+        {filters.active ? (
+          <Button size="sm" variant="subtle" onClick={filters.clear}>
+            {text.clearFilters}
+          </Button>
+        ) : null}
+      </FilterBar>
       <Text size="sm" c="dimmed">
         {text.timesIn(timeZone)}
       </Text>
-
-      {reversed ? null : events.isPending ? (
-        <Spinner label={ADMIN_TEXT.common.loading} />
-      ) : events.isError && items.length === 0 ? (
-        <LoadFailed
-          error={events.error}
-          retrying={events.isFetching}
-          onRetry={() => void events.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text fw={500}>{text.empty}</Text>
-        </Paper>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing="xs" aria-label={text.tableLabel}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{text.columns.at}</Table.Th>
-                  <Table.Th scope="col">{text.columns.actor}</Table.Th>
-                  <Table.Th scope="col">{text.columns.action}</Table.Th>
-                  <Table.Th scope="col">{text.columns.entity}</Table.Th>
-                  <Table.Th scope="col">{text.columns.facility}</Table.Th>
-                  <Table.Th scope="col">{text.columns.ip}</Table.Th>
-                  <Table.Th scope="col">{text.columns.detail}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={event.at}>{formatter.format(new Date(event.at))}</time>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {event.actor_id === null ? (
-                        <Text span c="dimmed">
-                          {text.system}
-                        </Text>
-                      ) : (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          onClick={() =>
-                            setValues({
-                              ...values,
-                              actor: {
-                                id: event.actor_id ?? '',
-                                name: event.actor_name ?? text.unknownActor,
-                              },
-                            })
-                          }
-                          aria-label={text.onlyActor(event.actor_name ?? text.unknownActor)}
-                        >
-                          {event.actor_name ?? text.unknownActor}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {actionLabel(event.action)}
-                    </Table.Td>
-                    <Table.Td>
-                      {event.entity ? <Text size="sm">{event.entity}</Text> : null}
-                      {event.entity_id ? (
-                        <Text
-                          size="xs"
-                          c="dimmed"
-                          ff="monospace"
-                          truncate="end"
-                          maw={RECORD_ID_WIDTH}
-                          title={event.entity_id}
-                        >
-                          {event.entity_id}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {event.facility_id
-                        ? (facilityNames.get(event.facility_id) ?? event.facility_id)
-                        : null}
-                    </Table.Td>
-                    <Table.Td>{event.ip}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={3}>
-                        {detailText(event.detail)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {events.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void events.fetchNextPage()}
-                loading={events.isFetchingNextPage}
-              >
-                {ADMIN_TEXT.common.loadMore}
-              </Button>
-            </Group>
-          ) : null}
-          {events.isError ? (
-            <Text role="alert" c="var(--mantine-color-error)">
-              {errorMessage(events.error)}
-            </Text>
-          ) : null}
-        </>
-      )}
+      <ListView
+        list={list}
+        columns={columns(
+          (at) => formatter.format(new Date(at)),
+          (id) => facilityList.find((item) => item.id === id)?.name ?? id,
+          onlyActor,
+        )}
+        rowKey={(event) => event.id}
+        label={text.tableLabel}
+        minWidth={760}
+        empty={text.empty}
+        idle={reversed}
+      />
     </Stack>
   );
 }

@@ -6,26 +6,13 @@ import {
   RESIDENT_LANGUAGE_LABELS,
   RESIDENT_LANGUAGES,
   timeZoneNames,
-  UpdateFacilityRequestSchema,
   type AdminFacility,
-  type UpdateFacilityRequest,
+  type CreateFacilityRequest,
 } from '@carevoice/shared';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { changedFields, FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { toast } from '@/lib/toast';
-import { FormError } from '@/components/form-error';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { fieldErrors } from '@/lib/form';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
 
@@ -40,24 +27,21 @@ const NEW_FACILITY = {
   languages: [DEFAULT_RESIDENT_LANGUAGE] as string[],
 };
 
-type Errors = Partial<Record<string, string>>;
-
 /** A number field's value as the schema should judge it (an empty field: left out). */
 function numberOf(value: number | string): number | undefined {
   if (value === '') return undefined;
   return typeof value === 'number' ? value : Number(value);
 }
 
-/** The server's field messages by top-level field (`languages.1` → `languages`). */
-function serverFieldErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {};
-  const result: Errors = {};
-  for (const [path, message] of Object.entries(error.fieldErrors)) {
-    const field = path.split('.')[0] ?? path;
-    result[field] ??= message;
-  }
-  return result;
-}
+/** A due-days field: 0 to 365 whole days. */
+const DUE_DAYS = {
+  description: text.fields.dueDaysHint,
+  min: 0,
+  max: 365,
+  allowDecimal: false,
+  allowNegative: false,
+  required: true,
+} as const;
 
 /**
  * Create or edit a facility: name, time zone (searchable), when the Admission and Discharge
@@ -74,179 +58,113 @@ export function FacilityFormModal({
   onClose: () => void;
 }) {
   const initial = facility ?? NEW_FACILITY;
-  const [name, setName] = useState(initial.name);
-  const [timeZone, setTimeZone] = useState<string | null>(initial.time_zone);
-  const [admissionDays, setAdmissionDays] = useState<number | string>(
-    initial.admission_survey_due_days,
-  );
-  const [dischargeDays, setDischargeDays] = useState<number | string>(
-    initial.discharge_survey_due_days,
-  );
-  const [languages, setLanguages] = useState<string[]>(initial.languages);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateFacility();
   const update = useUpdateFacility();
   const busy = create.isPending || update.isPending;
+  const { form, failure, onSubmit, refused } = useSchemaForm({
+    schema: CreateFacilityRequestSchema,
+    initialValues: {
+      name: initial.name,
+      time_zone: initial.time_zone as string | null,
+      admission_survey_due_days: initial.admission_survey_due_days as number | string,
+      discharge_survey_due_days: initial.discharge_survey_due_days as number | string,
+      languages: initial.languages,
+    },
+    input: (values) => ({
+      name: values.name,
+      time_zone: values.time_zone ?? '',
+      admission_survey_due_days: numberOf(values.admission_survey_due_days),
+      discharge_survey_due_days: numberOf(values.discharge_survey_due_days),
+      languages: orderedLanguages(values.languages),
+    }),
+  });
 
   const zones = useMemo(() => {
     const names = timeZoneNames();
     return names.includes(initial.time_zone) ? names : [initial.time_zone, ...names];
   }, [initial.time_zone]);
 
-  const fields = () => ({
-    name,
-    time_zone: timeZone ?? '',
-    admission_survey_due_days: numberOf(admissionDays),
-    discharge_survey_due_days: numberOf(dischargeDays),
-    languages: orderedLanguages(languages),
-  });
-
-  const refused = (error: unknown) => {
-    setErrors(serverFieldErrors(error));
-    setFailure(errorMessage(error));
-  };
-
-  const submitNew = () => {
-    const parsed = CreateFacilityRequestSchema.safeParse(fields());
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(text.created(parsed.data.name));
-        onClose();
-      },
-      onError: refused,
-    });
-  };
-
-  const submitEdit = (current: AdminFacility) => {
-    const values = fields();
-    const parsed = UpdateFacilityRequestSchema.safeParse({ ...values, version: current.version });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    const { data } = parsed;
-    const body: UpdateFacilityRequest = { version: current.version };
-    if (data.name !== current.name) body.name = data.name;
-    if (data.time_zone !== current.time_zone) body.time_zone = data.time_zone;
-    for (const key of ['admission_survey_due_days', 'discharge_survey_due_days'] as const) {
-      if (data[key] !== current[key]) body[key] = data[key];
-    }
-    if (JSON.stringify(data.languages) !== JSON.stringify(current.languages)) {
-      body.languages = data.languages;
+  const save = (data: CreateFacilityRequest) => {
+    if (busy) return;
+    const done = (name: string) => {
+      toast.success(facility ? text.saved(name) : text.created(name));
+      onClose();
+    };
+    if (!facility) {
+      create.mutate(data, { onSuccess: () => done(data.name), onError: refused });
+      return;
     }
     update.mutate(
-      { facilityId: current.id, body },
       {
-        onSuccess: (saved) => {
-          toast.success(text.saved(saved.name));
-          onClose();
-        },
-        onError: refused,
+        facilityId: facility.id,
+        body: { ...changedFields(data, facility), version: facility.version },
       },
+      { onSuccess: (saved) => done(saved.name), onError: refused },
     );
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setErrors({});
-    setFailure(null);
-    if (facility) submitEdit(facility);
-    else submitNew();
-  };
-
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
-      onClose={busy ? () => undefined : onClose}
+    <FormModal
       title={facility ? text.editTitle(facility.name) : text.createTitle}
-      size="lg"
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={onSubmit(save)}
+      submitLabel={facility ? ADMIN_TEXT.common.save : text.create}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={text.fields.name}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-            disabled={busy}
-          />
-          <Select
-            label={text.fields.timeZone}
-            placeholder={text.fields.timeZonePlaceholder}
-            data={zones}
-            value={timeZone}
-            onChange={setTimeZone}
-            searchable
-            limit={100}
-            nothingFoundMessage={text.timeZoneInvalid}
-            allowDeselect={false}
-            error={errors.time_zone}
-            required
-            disabled={busy}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label={text.fields.admissionDueDays}
-              description={text.fields.dueDaysHint}
-              value={admissionDays}
-              onChange={setAdmissionDays}
-              min={0}
-              max={365}
-              allowDecimal={false}
-              allowNegative={false}
-              error={errors.admission_survey_due_days}
-              required
-              disabled={busy}
+      <TextInput
+        label={text.fields.name}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+        disabled={busy}
+      />
+      <Select
+        label={text.fields.timeZone}
+        placeholder={text.fields.timeZonePlaceholder}
+        data={zones}
+        {...form.getInputProps('time_zone')}
+        searchable
+        limit={100}
+        nothingFoundMessage={text.timeZoneInvalid}
+        allowDeselect={false}
+        required
+        disabled={busy}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={text.fields.admissionDueDays}
+          {...DUE_DAYS}
+          {...form.getInputProps('admission_survey_due_days')}
+          disabled={busy}
+        />
+        <NumberInput
+          label={text.fields.dischargeDueDays}
+          {...DUE_DAYS}
+          {...form.getInputProps('discharge_survey_due_days')}
+          disabled={busy}
+        />
+      </SimpleGrid>
+      <Checkbox.Group
+        label={text.fields.languages}
+        description={text.fields.languagesHint}
+        {...form.getInputProps('languages')}
+        // English is always offered: its box stays ticked.
+        onChange={(value) =>
+          form.setFieldValue('languages', orderedLanguages([DEFAULT_RESIDENT_LANGUAGE, ...value]))
+        }
+      >
+        <Group gap="lg" mt="xs">
+          {RESIDENT_LANGUAGES.map((code) => (
+            <Checkbox
+              key={code}
+              value={code}
+              label={RESIDENT_LANGUAGE_LABELS[code]}
+              disabled={busy || code === DEFAULT_RESIDENT_LANGUAGE}
             />
-            <NumberInput
-              label={text.fields.dischargeDueDays}
-              description={text.fields.dueDaysHint}
-              value={dischargeDays}
-              onChange={setDischargeDays}
-              min={0}
-              max={365}
-              allowDecimal={false}
-              allowNegative={false}
-              error={errors.discharge_survey_due_days}
-              required
-              disabled={busy}
-            />
-          </SimpleGrid>
-          <Checkbox.Group
-            label={text.fields.languages}
-            description={text.fields.languagesHint}
-            value={languages}
-            // English is always offered: its box stays ticked.
-            onChange={(value) =>
-              setLanguages(orderedLanguages([DEFAULT_RESIDENT_LANGUAGE, ...value]))
-            }
-            error={errors.languages}
-          >
-            <Group gap="lg" mt="xs">
-              {RESIDENT_LANGUAGES.map((code) => (
-                <Checkbox
-                  key={code}
-                  value={code}
-                  label={RESIDENT_LANGUAGE_LABELS[code]}
-                  disabled={busy || code === DEFAULT_RESIDENT_LANGUAGE}
-                />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <FormError message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {ADMIN_TEXT.common.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {facility ? ADMIN_TEXT.common.save : text.create}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          ))}
+        </Group>
+      </Checkbox.Group>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { ADMIN_TEXT } from '@carevoice/shared';
 import { Spinner } from '@/components/spinner';
-import { LoadFailed } from '@/features/admin-facilities';
+import { LoadFailed } from '@/components/back-office/load-failed';
 import { useQuestionnaire } from '../api/get-questionnaire';
 import { QuestionnaireEditor } from './questionnaire-editor';
 

@@ -4,32 +4,16 @@ import {
   UpdateSurveySetRequestSchema,
   type AdminFacility,
   type AdminSurveySet,
-  type UpdateSurveySetRequest,
+  type CreateSurveySetRequest,
 } from '@carevoice/shared';
-import { Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { MultiSelect, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { changedFields, FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { toast } from '@/lib/toast';
-import { FormError } from '@/components/form-error';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { fieldErrors } from '@/lib/form';
 import { useCreateSurveySet } from '../api/create-survey-set';
 import { useUpdateSurveySet } from '../api/update-survey-set';
 
 const text = ADMIN_TEXT.surveySets;
-
-type Errors = Partial<Record<string, string>>;
-
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
-
-function serverFieldErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {};
-  const result: Errors = {};
-  for (const [path, message] of Object.entries(error.fieldErrors)) {
-    result[path.split('.')[0] ?? path] ??= message;
-  }
-  return result;
-}
 
 /**
  * Create or edit a survey set: its name and which of the administrator's facilities offer it.
@@ -49,14 +33,18 @@ export function SurveySetFormModal({
 }) {
   const held = new Set(facilities.map((facility) => facility.id));
   const initialIds = (surveySet?.facility_ids ?? []).filter((id) => held.has(id));
-  const others = (surveySet?.facility_ids ?? []).filter((id) => !held.has(id)).length;
-  const [name, setName] = useState(surveySet?.name ?? '');
-  const [facilityIds, setFacilityIds] = useState<string[]>(initialIds);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const others = (surveySet?.facility_ids ?? []).length - initialIds.length;
   const create = useCreateSurveySet();
   const update = useUpdateSurveySet();
   const busy = create.isPending || update.isPending;
+  // A new set needs a facility; an edit may take the administrator's facilities all away.
+  const { form, failure, onSubmit, refused } = useSchemaForm({
+    schema: (surveySet ? UpdateSurveySetRequestSchema : CreateSurveySetRequestSchema) as z.ZodType<
+      Partial<CreateSurveySetRequest>
+    >,
+    initialValues: { name: surveySet?.name ?? '', facility_ids: initialIds },
+    input: (values) => (surveySet ? { ...values, version: surveySet.version } : values),
+  });
 
   // Archived facilities are offered no more, but one that already offers the set stays listed.
   const options = facilities
@@ -68,102 +56,59 @@ export function SurveySetFormModal({
         : facility.name,
     }));
 
-  const refused = (error: unknown) => {
-    setErrors(serverFieldErrors(error));
-    setFailure(errorMessage(error));
-  };
-
-  const submitNew = () => {
-    const parsed = CreateSurveySetRequestSchema.safeParse({ name, facility_ids: facilityIds });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(text.created(parsed.data.name));
-        onClose();
-      },
-      onError: refused,
-    });
-  };
-
-  const submitEdit = (current: AdminSurveySet) => {
-    const parsed = UpdateSurveySetRequestSchema.safeParse({
-      name,
-      facility_ids: facilityIds,
-      version: current.version,
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    const body: UpdateSurveySetRequest = { version: current.version };
-    if (parsed.data.name !== current.name) body.name = parsed.data.name;
-    if (!sameIds(facilityIds, initialIds)) body.facility_ids = facilityIds;
+  const save = ({ name = '', facility_ids = [] }: Partial<CreateSurveySetRequest>) => {
+    if (busy) return;
+    const data = { name, facility_ids };
+    const done = (name: string) => {
+      toast.success(surveySet ? text.saved(name) : text.created(name));
+      onClose();
+    };
+    if (!surveySet) {
+      create.mutate(data, { onSuccess: () => done(data.name), onError: refused });
+      return;
+    }
+    // The facilities compared with those the administrator holds (the others are kept).
+    const body = changedFields(data, { name: surveySet.name, facility_ids: initialIds });
     update.mutate(
-      { surveySetId: current.id, body },
-      {
-        onSuccess: (saved) => {
-          toast.success(text.saved(saved.name));
-          onClose();
-        },
-        onError: refused,
-      },
+      { surveySetId: surveySet.id, body: { ...body, version: surveySet.version } },
+      { onSuccess: (saved) => done(saved.name), onError: refused },
     );
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setErrors({});
-    setFailure(null);
-    if (surveySet) submitEdit(surveySet);
-    else submitNew();
-  };
-
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.close }}
-      onClose={busy ? () => undefined : onClose}
+    <FormModal
       title={surveySet ? text.editTitle(surveySet.name) : text.createTitle}
-      size="lg"
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={onSubmit(save)}
+      submitLabel={surveySet ? ADMIN_TEXT.common.save : text.create}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={text.fields.name}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            description={others > 0 ? text.renameForbidden : undefined}
-            required
-            data-autofocus
-            disabled={busy || others > 0}
-          />
-          <MultiSelect
-            label={text.fields.facilities}
-            description={text.fields.facilitiesHint}
-            placeholder={facilityIds.length === 0 ? text.fields.facilitiesPlaceholder : undefined}
-            data={options}
-            value={facilityIds}
-            onChange={setFacilityIds}
-            searchable
-            error={errors.facility_ids}
-            required={!surveySet}
-            disabled={busy}
-          />
-          {others > 0 ? (
-            <Text size="sm" c="dimmed">
-              {text.otherFacilities(others)}
-            </Text>
-          ) : null}
-          <FormError message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {ADMIN_TEXT.common.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {surveySet ? ADMIN_TEXT.common.save : text.create}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={text.fields.name}
+        {...form.getInputProps('name')}
+        description={others > 0 ? text.renameForbidden : undefined}
+        required
+        data-autofocus
+        disabled={busy || others > 0}
+      />
+      <MultiSelect
+        label={text.fields.facilities}
+        description={text.fields.facilitiesHint}
+        placeholder={
+          form.values.facility_ids.length === 0 ? text.fields.facilitiesPlaceholder : undefined
+        }
+        data={options}
+        {...form.getInputProps('facility_ids')}
+        searchable
+        required={!surveySet}
+        disabled={busy}
+      />
+      {others > 0 ? (
+        <Text size="sm" c="dimmed">
+          {text.otherFacilities(others)}
+        </Text>
+      ) : null}
+    </FormModal>
   );
 }

@@ -1,8 +1,14 @@
 import { ADMIN_TEXT, type AdminFacility, type AdminSurveySet } from '@carevoice/shared';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Spinner } from '@/components/spinner';
-import { LoadFailed, useAdminFacilities } from '@/features/admin-facilities';
+import {
+  ListView,
+  RowActions,
+  ScreenHeader,
+  type Column,
+} from '@/components/back-office/list-screen';
+import { wholeSource } from '@/components/back-office/list-source';
+import { useAdminFacilities } from '@/features/admin-facilities';
 import { useAdminSurveySets } from '../api/get-admin-survey-sets';
 import { SurveySetFormModal } from './survey-set-form-modal';
 
@@ -30,80 +36,64 @@ export function SurveySetsScreen() {
   const sets = useAdminSurveySets();
   const facilities = useAdminFacilities();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
 
   const mine: readonly AdminFacility[] = facilities.data ?? [];
   const names = new Map(mine.map((facility) => [facility.id, facility.name]));
   const canCreate = mine.some((facility) => !facility.archived);
-  const failed = (sets.isError && !sets.data) || (facilities.isError && !facilities.data);
+  // The list needs both: the sets, and the facilities that name where they are offered.
+  const list = wholeSource({
+    data: facilities.data ? sets.data : undefined,
+    isPending: sets.isPending || facilities.isPending,
+    isError: sets.isError || facilities.isError,
+    error: sets.error ?? facilities.error,
+    isFetching: sets.isFetching || facilities.isFetching,
+    refetch: () => Promise.all([sets.refetch(), facilities.refetch()]),
+  });
+
+  const columns: Column<AdminSurveySet>[] = [
+    { header: text.columns.name, rowHeader: true, cell: (set) => set.name },
+    { header: text.columns.facilities, cell: (set) => offeredAt(set, names) },
+    {
+      header: text.columns.actions,
+      cell: (surveySet) => (
+        <RowActions
+          actions={[
+            {
+              label: text.edit,
+              ariaLabel: text.editLabel(surveySet.name),
+              onClick: () => setDialog({ kind: 'edit', surveySet }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Title order={2}>{text.heading}</Title>
-          <Text c="dimmed">{text.intro}</Text>
-        </Stack>
-        {canCreate ? (
-          <Button onClick={() => setDialog({ kind: 'create' })}>{text.newSet}</Button>
-        ) : null}
-      </Group>
-
-      {failed ? (
-        <LoadFailed
-          error={sets.error ?? facilities.error}
-          retrying={sets.isFetching || facilities.isFetching}
-          onRetry={() => {
-            void sets.refetch();
-            void facilities.refetch();
-          }}
-        />
-      ) : sets.isPending || facilities.isPending ? (
-        <Spinner label={ADMIN_TEXT.common.loading} />
-      ) : sets.data.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text fw={500}>{canCreate ? text.empty : ADMIN_TEXT.common.noFacilities}</Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={text.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{text.columns.name}</Table.Th>
-                <Table.Th scope="col">{text.columns.facilities}</Table.Th>
-                <Table.Th scope="col">{text.columns.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sets.data.map((surveySet) => (
-                <Table.Tr key={surveySet.id}>
-                  <Table.Th scope="row" fw={600}>
-                    {surveySet.name}
-                  </Table.Th>
-                  <Table.Td>{offeredAt(surveySet, names)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="sm"
-                      variant="default"
-                      aria-label={text.editLabel(surveySet.name)}
-                      onClick={() => setDialog({ kind: 'edit', surveySet })}
-                    >
-                      {text.edit}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
+      <ScreenHeader
+        title={text.heading}
+        intro={text.intro}
+        actions={
+          canCreate ? (
+            <Button onClick={() => setDialog({ kind: 'create' })}>{text.newSet}</Button>
+          ) : null
+        }
+      />
+      <ListView
+        list={list}
+        columns={columns}
+        rowKey={(set) => set.id}
+        label={text.tableLabel}
+        minWidth={640}
+        empty={canCreate ? text.empty : ADMIN_TEXT.common.noFacilities}
+      />
       {dialog ? (
         <SurveySetFormModal
           key={dialog.kind === 'edit' ? dialog.surveySet.id : 'new'}
           surveySet={dialog.kind === 'edit' ? dialog.surveySet : null}
           facilities={mine}
-          onClose={close}
+          onClose={() => setDialog(null)}
         />
       ) : null}
     </Stack>
