@@ -58,9 +58,6 @@ export const OPEN_SURVEY_STATUSES = ['due', 'delayed'] as const satisfies readon
 export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type AcknowledgementStatus = (typeof ACKNOWLEDGEMENT_STATUSES)[number];
 
-/** The tabs of the recognition review list (DESIGN §8). */
-export const RECOGNITION_TABS = ACKNOWLEDGEMENT_STATUSES;
-
 /** The status a manager's decision gives an acknowledgement. */
 export const ACKNOWLEDGEMENT_STATUS_OF = {
   Approved: 'approved',

@@ -15,7 +15,7 @@ import type {
   NonAnswer,
   Respondent,
 } from '@carevoice/shared';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** 0 or 1. */
 export type Flag = number;
@@ -435,6 +435,4 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
 export type Survey = Selectable<SurveysTable>;

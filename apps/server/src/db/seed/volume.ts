@@ -490,6 +490,8 @@ export interface OpenSurveyRef {
  * Up to `count` new open Admission/Discharge surveys (due today) for active residents that have
  * none of that type yet, spread over the facilities (or those of `facilityIds`): what a benchmark
  * of submissions needs, one real survey per request. Returns them in a deterministic order.
+ *
+ * @public bench/run.mjs calls it through the build.
  */
 export async function addOpenSurveys(
   db: Kysely<Database>,

@@ -12,7 +12,7 @@ import { newRowId } from '../../lib/crypto.js';
 import { insertAuditEvents } from './audit.repository.js';
 
 /** The actions live in the shared enums (the audit log's filter lists them); re-exported here. */
-export { AUDIT_ACTIONS, type AuditAction } from '@carevoice/shared';
+export { type AuditAction } from '@carevoice/shared';
 
 export interface AuditEvent {
   action: AuditAction;

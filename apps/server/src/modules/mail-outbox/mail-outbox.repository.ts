@@ -91,12 +91,3 @@ export async function markFailed(
     .where('sent_at', 'is', null)
     .execute();
 }
-
-export async function countUnsent(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('sent_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -8,4 +8,3 @@ export const CertificateFlowStateSchema = FacilityFlowStateSchema.extend({
   from: z.string().optional(),
   to: z.string().optional(),
 });
-export type CertificateFlowState = z.infer<typeof CertificateFlowStateSchema>;

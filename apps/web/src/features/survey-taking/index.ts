@@ -4,4 +4,4 @@
  */
 export { QuestionRunner } from './components/question-runner';
 export { createDraft, type Draft } from './draft/draft';
-export { draftReducer, type DraftAction } from './draft/draft-reducer';
+export { draftReducer } from './draft/draft-reducer';

@@ -68,7 +68,6 @@ export type SetDraft = z.infer<typeof SetDraftSchema>;
 export const DraftSchema = z.discriminatedUnion('kind', [ResidentDraftSchema, SetDraftSchema]);
 export type Draft = z.infer<typeof DraftSchema>;
 export type DraftKind = Draft['kind'];
-export type DraftStage = Draft['stage'];
 
 /** Which survey a draft is of: its kind and the flow state it was started with. */
 export type DraftSurvey<D extends Draft = Draft> = D extends Draft
