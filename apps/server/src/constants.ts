@@ -50,6 +50,9 @@ export const RESET_THROTTLE = {
   windowMinutes: THROTTLE_WINDOW_MINUTES,
 } as const;
 
+/** Wrong codes after which a step-two token (`mfa_token`) is dead (ADR 042). */
+export const MFA_CHALLENGE_MAX_FAILURES = 5;
+
 /** Wrong codes after which a reset request is dead. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 

@@ -26,3 +26,4 @@ export * from './results-screen-texts.js';
 export * from './alert-tile-text.js';
 export * from './bedside-texts.js';
 export * from './offline-unlock-texts.js';
+export * from './security-mail-texts.js';

@@ -171,6 +171,7 @@ export const ACCOUNT_MESSAGES = {
   otherSessionsEnded: 'Your other sessions have been signed out.',
   mfaCodeWrong: 'The code is not right. Check the time on your device, then try the newest code.',
   mfaLoginExpired: 'The sign-in took too long. Please enter your email and password again.',
+  unlockSuspended: `Too many wrong tries: unlocking is paused for ${THROTTLE_WINDOW_MINUTES} minutes. Tap “Not you?” and sign in again with your password.`,
   mfaSetupFirst: 'Start the setup again: scan the new QR code, then enter its code.',
   mfaAlreadyEnabled: 'Two-factor sign-in is already on.',
   mfaNotEnabled: 'Two-factor sign-in is not on.',

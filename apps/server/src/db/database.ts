@@ -54,6 +54,19 @@ export interface MfaRecoveryCodesTable {
   used_at: string | null;
 }
 
+/** A password accepted for a user with a second factor, waiting for the code (ADR 042). */
+export interface MfaChallengesTable {
+  /** sha256 of the `mfa_token` handed out. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Wrong codes given with this token; at MFA_CHALLENGE_MAX_FAILURES it is dead. */
+  failures: Generated<number>;
+  /** Set by the sign-in it opened: a token works once. */
+  used_at: string | null;
+}
+
 export interface UserFacilitiesTable {
   user_id: string;
   facility_id: string;
@@ -90,12 +103,12 @@ export interface PasswordResetsTable {
 }
 
 /** What a throttled attempt was (modules/throttle). */
-export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'mfa';
+export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'mfa' | 'unlock';
 
 export interface LoginAttemptsTable {
   id: string;
   kind: AttemptKind;
-  /** Normalised email (login, reset request) or reset-request id (reset confirm). */
+  /** Normalised email (login, reset request), reset-request id (reset confirm) or user id (mfa, unlock). */
   account: string;
   ip: string;
   succeeded: Flag;
@@ -429,6 +442,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   alerts: AlertsTable;
   mail_outbox: MailOutboxTable;
 }

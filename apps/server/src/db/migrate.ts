@@ -17,6 +17,7 @@ import * as answerCounts from './migrations/2026-11-28T03-00-answer-counts.js';
 import * as residentLanguage from './migrations/2026-11-28T10-00-resident-language.js';
 import * as commentSearch from './migrations/2026-11-29T10-00-comment-search.js';
 import * as surveyCounts from './migrations/2026-11-29T12-00-survey-counts.js';
+import * as mfaChallenges from './migrations/2026-12-01T01-00-1-mfa-challenges.js';
 import * as sealedMail from './migrations/2026-12-01T03-00-sealed-mail.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T10-00-resident-language': residentLanguage,
   '2026-11-29T10-00-comment-search': commentSearch,
   '2026-11-29T12-00-survey-counts': surveyCounts,
+  '2026-12-01T01-00-1-mfa-challenges': mfaChallenges,
   '2026-12-01T03-00-sealed-mail': sealedMail,
 };
 

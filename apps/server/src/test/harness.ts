@@ -83,6 +83,7 @@ export const ALL_TABLES = [
   'idempotency_keys',
   'audit_events',
   'mfa_recovery_codes',
+  'mfa_challenges',
   'alerts',
   'mail_outbox',
 ] as const satisfies readonly (keyof Database)[];

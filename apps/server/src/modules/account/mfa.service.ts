@@ -7,7 +7,9 @@
  *   ten recovery codes, shown once and stored as HMACs.
  * - A code is accepted within one 30-second step either side of the server's clock, and only
  *   for a step after the last accepted one: a code seen over a shoulder cannot be used again.
- * - Wrong codes are throttled like passwords (`mfa` attempts, per user and address).
+ * - Wrong codes are throttled like passwords (`mfa` attempts), and per user whatever the address
+ *   (ADR 042): ten in the window pause code entry for the account and mail the owner. A step-two
+ *   token works once and dies after MFA_CHALLENGE_MAX_FAILURES wrong codes.
  */
 import crypto from 'node:crypto';
 import {
@@ -22,22 +24,23 @@ import {
 } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import { generateURI, verifySync } from 'otplib';
-import { LOGIN_THROTTLE } from '../../constants.js';
+import { LOGIN_THROTTLE, MFA_CHALLENGE_MAX_FAILURES } from '../../constants.js';
 import type { AppContext } from '../../context.js';
 import type { Database, User } from '../../db/database.js';
-import { fromFlag, toTimestamp } from '../../db/values.js';
-import { hmacSha256, newRowId, verifyPassword } from '../../lib/crypto.js';
+import { fromFlag, fromTimestamp, toTimestamp } from '../../db/values.js';
+import { hmacSha256, newRowId, sha256, verifyPassword } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
-  startSession,
-  verifyMfaToken,
-  type AuthContext,
-  type LoginResult,
-} from '../auth/auth.service.js';
+  addMfaChallengeFailure,
+  findMfaChallenge,
+  useMfaChallenge,
+} from '../auth/auth.repository.js';
+import { startSession, type AuthContext, type LoginResult } from '../auth/auth.service.js';
 import {
+  accountLimitReached,
   assertNotThrottled,
   recordAttempt,
   type ThrottleRule,
@@ -51,22 +54,30 @@ import {
   setPendingMfaSecret,
   useRecoveryCode,
 } from './account.repository.js';
+import { mailOwner, pauseOccurrence } from './security-mail.js';
 
 /** The purpose TOTP secrets are sealed for (lib/secret-box.ts). */
 export const TOTP_SECRET_PURPOSE = 'mfa-totp';
 /** Seconds either side of now whose codes are accepted: one 30-second step. */
 const TOLERANCE_SECONDS = 30;
 
+/**
+ * Codes are guessed only by someone who has the password: the account's limit pauses code entry
+ * for every address (an attacker with many addresses gets ten guesses, not ten per address).
+ */
 export const MFA_RULE: ThrottleRule = {
   kind: 'mfa',
   ...LOGIN_THROTTLE,
   failuresOnly: true,
+  lockEveryAddress: true,
   message: MESSAGES.tooManyLoginAttempts,
   delayMessage: ACCOUNT_MESSAGES.attemptsDelayed,
 };
 
 /** A second factor that was refused (the transaction that would have used it rolls back). */
 class SecondFactorRefused extends Error {}
+/** A step-two token used already, expired or dead (a race lost to another request with it). */
+class ChallengeGone extends Error {}
 
 function seal(ctx: AppContext, secret: string): string {
   return sealSecret(ctx.config.sessionSecret, TOTP_SECRET_PURPOSE, secret);
@@ -127,15 +138,29 @@ async function consumeSecondFactor(
   return useRecoveryCode(trx, user.id, recoveryHash(ctx, user.id, recovery), toTimestamp(at));
 }
 
-async function recordCodeFailure(ctx: AppContext, meta: RequestMeta, userId: string) {
+/**
+ * A wrong code (or password) of the user: counted, audited, and when it brings the account to
+ * its limit, the owner is mailed that code entry is paused. `also` runs in the same transaction.
+ */
+async function recordCodeFailure(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: User,
+  also?: (trx: Kysely<Database>) => Promise<void>,
+) {
   await ctx.db.transaction().execute(async (trx) => {
-    await recordAttempt(trx, 'mfa', userId, meta, false);
+    await also?.(trx);
+    await recordAttempt(trx, 'mfa', user.id, meta, false);
     await recordAudit(trx, meta, {
       action: 'auth.mfa_failed',
-      actorUserId: userId,
+      actorUserId: user.id,
       targetType: 'user',
-      targetId: userId,
+      targetId: user.id,
     });
+    if (await accountLimitReached(trx, MFA_RULE, user.id, meta)) {
+      const once = pauseOccurrence(meta.at, MFA_RULE.windowMinutes);
+      await mailOwner(ctx, trx, meta, user, 'codesSuspended', once);
+    }
   });
 }
 
@@ -166,7 +191,7 @@ export async function confirmMfa(
     throw new HttpError(409, ACCOUNT_MESSAGES.mfaSetupFirst);
   const step = totpStep(pending, code, meta.at, null);
   if (step === undefined) {
-    await recordCodeFailure(ctx, meta, userId);
+    await recordCodeFailure(ctx, meta, user);
     throw new HttpError(400, ACCOUNT_MESSAGES.mfaCodeWrong);
   }
   const codes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -204,7 +229,7 @@ export async function disableMfa(
   const user = await findUserById(ctx.db, userId);
   if (!user?.mfa_secret) throw new HttpError(409, ACCOUNT_MESSAGES.mfaNotEnabled);
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    await recordCodeFailure(ctx, meta, userId);
+    await recordCodeFailure(ctx, meta, user);
     throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   const at = toTimestamp(meta.at);
@@ -223,35 +248,51 @@ export async function disableMfa(
     });
   } catch (error) {
     if (!(error instanceof SecondFactorRefused)) throw error;
-    await recordCodeFailure(ctx, meta, userId);
+    await recordCodeFailure(ctx, meta, user);
     throw new HttpError(400, ACCOUNT_MESSAGES.mfaCodeWrong);
   }
   return ACCOUNT_MESSAGES.mfaDisabled;
 }
 
-/** Step two of signing in: the token from step one and a code; the new session. */
+/**
+ * Step two of signing in: the token from step one and a code; the new session. The token works
+ * once, until it expires or has had MFA_CHALLENGE_MAX_FAILURES wrong codes (ADR 042).
+ */
 export async function loginWithSecondFactor(
   ctx: AppContext,
   meta: RequestMeta,
   input: LoginMfaRequest,
 ): Promise<LoginResult> {
-  const userId = await verifyMfaToken(ctx, input.mfa_token);
-  if (!userId) throw unauthorized(ACCOUNT_MESSAGES.mfaLoginExpired);
+  const expired = () => unauthorized(ACCOUNT_MESSAGES.mfaLoginExpired);
+  const challengeId = sha256(input.mfa_token);
+  const challenge = await findMfaChallenge(ctx.db, challengeId);
+  if (
+    !challenge ||
+    challenge.used_at !== null ||
+    challenge.failures >= MFA_CHALLENGE_MAX_FAILURES ||
+    meta.at >= fromTimestamp(challenge.expires_at)
+  ) {
+    throw expired();
+  }
+  const userId = challenge.user_id;
   await assertNotThrottled(ctx.db, MFA_RULE, userId, meta);
   const user = await findUserById(ctx.db, userId);
-  if (!user || !fromFlag(user.active) || !user.mfa_secret) {
-    throw unauthorized(ACCOUNT_MESSAGES.mfaLoginExpired);
-  }
+  if (!user || !fromFlag(user.active) || !user.mfa_secret) throw expired();
+  const at = toTimestamp(meta.at);
   try {
     return await startSession(ctx, meta, user, async (trx) => {
+      if (!(await useMfaChallenge(trx, challengeId, at, MFA_CHALLENGE_MAX_FAILURES))) {
+        throw new ChallengeGone();
+      }
       if (!(await consumeSecondFactor(ctx, trx, user, input.code, meta.at))) {
         throw new SecondFactorRefused();
       }
       await recordAttempt(trx, 'mfa', userId, meta, true);
     });
   } catch (error) {
+    if (error instanceof ChallengeGone) throw expired();
     if (!(error instanceof SecondFactorRefused)) throw error;
-    await recordCodeFailure(ctx, meta, userId);
+    await recordCodeFailure(ctx, meta, user, (trx) => addMfaChallengeFailure(trx, challengeId));
     throw new HttpError(401, ACCOUNT_MESSAGES.mfaCodeWrong);
   }
 }

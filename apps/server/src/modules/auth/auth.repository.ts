@@ -128,3 +128,58 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** A step-two token's row (ADR 042), by the sha256 of the token. */
+export async function findMfaChallenge(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('mfa_challenges')
+    .select(['user_id', 'expires_at', 'failures', 'used_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A new step-two token's row; the user's expired ones go. */
+export async function insertMfaChallenge(
+  db: Kysely<Database>,
+  row: { id: string; user_id: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .deleteFrom('mfa_challenges')
+    .where('user_id', '=', row.user_id)
+    .where('expires_at', '<', row.created_at)
+    .execute();
+  await db
+    .insertInto('mfa_challenges')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+/** One more wrong code given with the token. */
+export async function addMfaChallengeFailure(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('mfa_challenges')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Uses the token for the sign-in it opens: false when it was used already, has expired or is
+ * dead of wrong codes (a conditional update, so two requests racing with it open one session).
+ */
+export async function useMfaChallenge(
+  db: Kysely<Database>,
+  id: string,
+  at: string,
+  maxFailures: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mfa_challenges')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .where('failures', '<', maxFailures)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

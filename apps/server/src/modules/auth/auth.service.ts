@@ -46,6 +46,7 @@ import {
 } from '../throttle/throttle.service.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
+  insertMfaChallenge,
   insertSession,
   type AccessQuestions,
   revokeSession,
@@ -137,8 +138,18 @@ export async function login(
     throw new HttpError(401, MESSAGES.invalidCredentials);
   }
   if (user.mfa_secret) {
-    await recordAttempt(ctx.db, 'login', account, meta, true);
-    return { mfaToken: await signMfaToken(ctx, user.id) };
+    // Step two's token: random, single use, its hash stored with a count of wrong codes (ADR 042).
+    const mfaToken = randomToken();
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertMfaChallenge(trx, {
+        id: sha256(mfaToken),
+        user_id: user.id,
+        created_at: toTimestamp(meta.at),
+        expires_at: timestampPlus(meta.at, MFA_LOGIN_TTL_MINUTES),
+      });
+      await recordAttempt(trx, 'login', account, meta, true);
+    });
+    return { mfaToken };
   }
   return startSession(ctx, meta, user, (trx) => recordAttempt(trx, 'login', account, meta, true));
 }
@@ -198,34 +209,6 @@ export async function startSession(
       refreshJti,
     ),
   };
-}
-
-/** The token between the password and the second factor: the user, for a few minutes. */
-async function signMfaToken(ctx: AppContext, userId: string): Promise<string> {
-  const issuedAt = Math.floor(ctx.now().getTime() / 1000);
-  return new SignJWT({ typ: 'mfa' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(JWT_ISSUER)
-    .setSubject(userId)
-    .setJti(crypto.randomUUID())
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + MFA_LOGIN_TTL_MINUTES * 60)
-    .sign(signingKey(ctx));
-}
-
-/** The user of a valid, unexpired step-two token, or undefined. */
-export async function verifyMfaToken(ctx: AppContext, token: string): Promise<string | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, signingKey(ctx), {
-      algorithms: ['HS256'],
-      issuer: JWT_ISSUER,
-      currentDate: ctx.now(),
-      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
-    });
-    return payload.typ === 'mfa' ? payload.sub : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

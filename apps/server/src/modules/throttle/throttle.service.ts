@@ -93,6 +93,26 @@ export async function assertNotThrottled(
   }
 }
 
+/**
+ * Whether the account has reached the rule's account limit in the window (read after a failure
+ * was recorded, in the same transaction): the moment to tell the owner (ADR 042).
+ */
+export async function accountLimitReached(
+  db: Kysely<Database>,
+  rule: ThrottleRule,
+  account: string,
+  meta: RequestMeta,
+): Promise<boolean> {
+  const counts = await attemptCounts(db, {
+    kind: rule.kind,
+    account,
+    ip: meta.ip,
+    since: timestampPlus(meta.at, -rule.windowMinutes),
+    failuresOnly: rule.failuresOnly,
+  });
+  return counts.account >= rule.accountLimit;
+}
+
 export async function recordAttempt(
   db: Kysely<Database>,
   kind: AttemptKind,
