@@ -32,6 +32,7 @@ export const TextSchema = z
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = 'Use a date in the form yyyy-MM-dd.';
+const DATE_MISSING_MESSAGE = 'This date does not exist: check the day and the month.';
 
 /** A calendar date `yyyy-MM-dd` that exists (2026-02-30 is refused). */
 export const DateStringSchema = z
@@ -41,7 +42,7 @@ export const DateStringSchema = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, DATE_MESSAGE);
+  }, DATE_MISSING_MESSAGE);
 
 export const EmailSchema = z
   .string()

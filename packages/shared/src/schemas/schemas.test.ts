@@ -124,8 +124,18 @@ const REFUSALS: [string, z.ZodType, unknown, string | undefined][] = [
     { otp: '123456', password: 'short', user_id: 'r' },
     MESSAGES.passwordTooShort,
   ],
-  ['an impossible date', DateStringSchema, '2026-02-30', undefined],
-  ['a date in another format', DateStringSchema, '22/11/2026', undefined],
+  [
+    'an impossible date, saying it does not exist',
+    DateStringSchema,
+    '2026-02-30',
+    'This date does not exist: check the day and the month.',
+  ],
+  [
+    'a date in another format, saying the form',
+    DateStringSchema,
+    '22/11/2026',
+    'Use a date in the form yyyy-MM-dd.',
+  ],
   ['an id with a slash', IdSchema, '../etc', undefined],
   [
     'a NUL character in stored text (PostgreSQL cannot hold it)',
