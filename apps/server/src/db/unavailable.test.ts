@@ -25,6 +25,8 @@ describe('isDatabaseUnavailable', () => {
     ['PostgreSQL connection failure (08006)', postgresError('08006')],
     ['PostgreSQL unable to connect (08001)', postgresError('08001')],
     ['PostgreSQL too many connections (53300)', postgresError('53300')],
+    ['PostgreSQL database not accepting connections (55000)', postgresError('55000')],
+    ['PostgreSQL database renamed or dropped (3D000)', postgresError('3D000')],
     ['pg-pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['pg connect timeout', new Error('Connection terminated due to connection timeout')],
     ['pg connection lost', new Error('Connection terminated unexpectedly')],

@@ -7,8 +7,10 @@
  *   extended codes such as SQLITE_BUSY_SNAPSHOT).
  * - PostgreSQL: no connection (refused, reset, timed out, host unknown or unreachable), the
  *   server shutting down or starting up (57P01–57P03), connection exceptions (class 08), too
- *   many connections (53300), and node-postgres's own connection failures, which carry a
- *   message and no code.
+ *   many connections (53300), a database that does not accept connections (55000, `ALTER
+ *   DATABASE … ALLOW_CONNECTIONS false`) or is gone (3D000, renamed or dropped), and
+ *   node-postgres's own connection failures (the pool's connect timeout among them), which
+ *   carry a message and no code.
  */
 
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED)(_|$)/;
@@ -30,7 +32,9 @@ const POSTGRES_CODES = new Set([
   '08003', // connection_does_not_exist
   '08004', // sqlserver_rejected_establishment_of_sqlconnection
   '08006', // connection_failure
+  '3D000', // invalid_catalog_name: the database was renamed or dropped
   '53300', // too_many_connections
+  '55000', // object_not_in_prerequisite_state: the database does not accept connections
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

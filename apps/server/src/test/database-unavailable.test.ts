@@ -2,11 +2,13 @@
  * A database that is locked or out of reach answers 503 with `Retry-After` and the shared
  * message, never a 500, and writes nothing; /healthz says 503 until it is usable again (ADR 007).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  apiPath,
   IDEMPOTENCY_KEY_HEADER,
   MESSAGES,
   QuestionsResponseSchema,
@@ -15,6 +17,7 @@ import {
 import SQLite from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../constants.js';
@@ -193,6 +196,80 @@ describe('an unreachable PostgreSQL server (no PostgreSQL needed: nothing listen
     await expectHealth({ app }, 503);
   });
 });
+
+/** Runs `text` on the test server's maintenance connection. */
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!PG_URL)(
+  PG_URL
+    ? 'a PostgreSQL database that refuses connections or is gone [postgres]'
+    : 'a PostgreSQL database that refuses connections or is gone [postgres] — skipped: TEST_DATABASE_URL is not set',
+  () => {
+    const name = `cv_unavailable_${crypto.randomBytes(4).toString('hex')}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-test-'));
+    beforeAll(async () => {
+      // ALTER DATABASE … ALLOW_CONNECTIONS false: every new connection fails with 55000.
+      await adminQuery(`CREATE DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    });
+    afterAll(async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it.each([
+      ['does not accept connections (55000)', name],
+      ['was renamed away (3D000)', `${name}_renamed`],
+    ])(
+      'answers sign-in, me/ and the due list 503 with Retry-After when the database %s',
+      async (_label, database) => {
+        const url = new URL(PG_URL as string);
+        url.pathname = `/${database}`;
+        const handle = connect({
+          databaseUrl: url.toString(),
+          pgConnectionTimeoutMs: PG_CONNECT_TIMEOUT_MS,
+        });
+        const config = {
+          ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+          webDist: path.join(dataDir, 'web-dist-missing'),
+        };
+        const app = await buildApp(config, { database: handle, checkResponses: true });
+        try {
+          await app.ready();
+          const cookie = { cookie: 'cv_session=some-session-token' };
+          expectUnavailable(
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/users/sf-login/',
+              payload: { username: 'staff@carevoice.test', password: 'carevoice-demo' },
+            }),
+          );
+          expectUnavailable(
+            await app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: cookie }),
+          );
+          expectUnavailable(
+            await app.inject({
+              method: 'GET',
+              url: apiPath('surveyList', { facilityId: MAPLE, surveyType: 'Admission' }),
+              headers: cookie,
+            }),
+          );
+          await expectHealth({ app }, 503);
+        } finally {
+          await app.close();
+          await handle.close();
+        }
+      },
+    );
+  },
+);
 
 type ProxyMode = 'up' | 'refused' | 'dropped' | 'silent';
 
