@@ -616,7 +616,7 @@ export const ADMIN_TEXT = {
       'survey.consent_refused': 'Consent refused',
       'acknowledgement.undone': 'Acknowledgement decision undone',
       'acknowledgement.edited': 'Acknowledgement text edited for publication',
-      'acknowledgement.notified': 'Recognition mail sent',
+      'acknowledgement.notified': 'Recognition mail queued (sent after the undo window)',
       'acknowledgement.digest_sent': 'Weekly recognition digest sent',
       'employee.recognition_opted_out': 'Employee stopped recognition mails',
     } satisfies Record<AuditAction, string>,

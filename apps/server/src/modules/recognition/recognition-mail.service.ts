@@ -112,8 +112,8 @@ function quoted(words: string): string {
  * Queues the mails of an approval, in its transaction: the employee (with an email, not opted
  * out; with the opt-out link) and the facility's managers but the one who approved, each with
  * the resident's words as published — never the resident's name. They are held until the undo
- * window has passed, so an approval taken back mails no one. Audited with the number of
- * recipients (`audit: false` when the mails are only rewritten after an edit).
+ * window has passed, so an approval taken back mails no one. Audited as queued, with the number
+ * of recipients and when the mails go out (`audit: false` when the mails are only rewritten after an edit).
  */
 export async function queueApprovalMails(
   db: Kysely<Database>,
@@ -164,14 +164,19 @@ export async function queueApprovalMails(
     });
   }
   const unique = [...new Map(mails.map((mail) => [mail.recipient, mail])).values()];
-  await enqueueMail(db, fromTimestamp(undoDeadline(row.reviewed_at)), unique);
+  const sendsAfter = fromTimestamp(undoDeadline(row.reviewed_at));
+  await enqueueMail(db, sendsAfter, unique);
   if (audit && unique.length > 0) {
     await recordAudit(db, meta, {
       action: 'acknowledgement.notified',
       targetType: 'acknowledgement',
       targetId: row.id,
       facilityId: row.facility_id,
-      detail: { recipients: unique.length, employee_mailed: employeeMailed },
+      detail: {
+        recipients: unique.length,
+        employee_mailed: employeeMailed,
+        sends_after: sendsAfter.toISOString(),
+      },
     });
   }
   return unique.length;
