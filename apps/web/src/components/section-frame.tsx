@@ -6,12 +6,13 @@ import { ArrowLeftIcon } from './icons';
 import classes from './section-frame.module.css';
 
 /**
- * The heading of an area of its own (the back office, Survey Results): its title and a way Home.
- * Nothing of it is printed.
+ * The heading of an area of its own (the back office, Survey Results): its title and a way Home,
+ * which goes under the title where both do not fit on one line (a phone). The way Home is not
+ * printed.
  */
 export function SectionHeading({ heading, backHome }: { heading: string; backHome: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" gap="sm">
       <Title order={1}>{heading}</Title>
       <Button
         data-print-hide

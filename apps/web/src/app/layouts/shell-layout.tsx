@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths, type AppPath } from '@/config/paths';
 import { LeaveSurveyDialog } from '@/components/way-out';
-import { LogoutIcon } from '@/components/icons';
+import { LogoutIcon, UserIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
 import { OfflineBanner } from '@/components/offline-banner';
 import { UpdatePrompt } from '@/components/update-prompt';
@@ -12,6 +12,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSubmissionQueueSender } from '@/features/survey-taking/hooks/use-submission-queue-sender';
 import { useUnsentCount } from '@/features/survey-taking/hooks/use-unsent-count';
+import classes from './shell-layout.module.css';
 
 const text = UI_TEXT.pendingWork;
 
@@ -42,23 +43,31 @@ export default function ShellLayout() {
           <Group justify="space-between" wrap="nowrap">
             <HomeLogo />
             <Group gap="sm" wrap="nowrap">
-              <Button component={Link} to={paths.account} variant="subtle">
-                {UI_TEXT.shell.myAccount}
+              <Button
+                component={Link}
+                to={paths.account}
+                variant="subtle"
+                className={classes.headerButton}
+                classNames={{ section: classes.phoneOnly }}
+                leftSection={<UserIcon size={20} />}
+              >
+                <span className={classes.label}>{UI_TEXT.shell.myAccount}</span>
               </Button>
               <Button
                 variant="default"
+                className={classes.headerButton}
                 leftSection={<LogoutIcon size={20} />}
                 loading={logout.isPending}
                 onClick={() => (unsent > 0 ? setConfirming(true) : logout.mutate())}
               >
-                {UI_TEXT.shell.logout}
+                <span className={classes.label}>{UI_TEXT.shell.logout}</span>
               </Button>
             </Group>
           </Group>
         </Container>
         <OfflineBanner />
       </Box>
-      <Container component="main" size="lg" py="xl">
+      <Container component="main" size="lg" py="xl" className={classes.main}>
         <Outlet />
       </Container>
       <UpdatePrompt deferred={RESIDENT_SCREENS.includes(pathname)} />

@@ -175,44 +175,47 @@ function SummaryBody({
             <Title order={2} size="h3" mb="sm" id="by-employee">
               {text.byEmployee}
             </Title>
-            <Table striped withTableBorder aria-labelledby="by-employee" fz="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{text.employee}</Table.Th>
-                  <Table.Th>{text.department}</Table.Th>
-                  <Table.Th>{text.position}</Table.Th>
-                  <Table.Th ta="right">{text.approved}</Table.Th>
-                  <Table.Th>{text.certificate}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.by_employee.map((employee) => (
-                  <Table.Tr key={employee.employee_id}>
-                    <Table.Td>{employee.name}</Table.Td>
-                    <Table.Td>{employee.department}</Table.Td>
-                    <Table.Td>{employee.position}</Table.Td>
-                    <Table.Td ta="right">{employee.approved}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-md"
-                        variant="light"
-                        component={Link}
-                        to={paths.recognitionCertificate}
-                        state={{
-                          facility_id: facilityId,
-                          employee_id: employee.employee_id,
-                          from: period.from,
-                          to: period.to,
-                        }}
-                        aria-label={text.certificateLabel(employee.name)}
-                      >
-                        {text.certificate}
-                      </Button>
-                    </Table.Td>
+            {/* On a phone the table scrolls in its own box, not the page. */}
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped withTableBorder aria-labelledby="by-employee" fz="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{text.employee}</Table.Th>
+                    <Table.Th>{text.department}</Table.Th>
+                    <Table.Th>{text.position}</Table.Th>
+                    <Table.Th ta="right">{text.approved}</Table.Th>
+                    <Table.Th>{text.certificate}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.by_employee.map((employee) => (
+                    <Table.Tr key={employee.employee_id}>
+                      <Table.Td>{employee.name}</Table.Td>
+                      <Table.Td>{employee.department}</Table.Td>
+                      <Table.Td>{employee.position}</Table.Td>
+                      <Table.Td ta="right">{employee.approved}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="compact-md"
+                          variant="light"
+                          component={Link}
+                          to={paths.recognitionCertificate}
+                          state={{
+                            facility_id: facilityId,
+                            employee_id: employee.employee_id,
+                            from: period.from,
+                            to: period.to,
+                          }}
+                          aria-label={text.certificateLabel(employee.name)}
+                        >
+                          {text.certificate}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
