@@ -6,7 +6,9 @@ import { lastActivePatient, signIn } from '../support/app.js';
  * account that can open it — the public pages, the staff's bedside screens (reached through the
  * app, as their state comes from the screen before), Survey Results and recognition for the
  * manager, and the back office for the administrator — and on each, once its heading or content
- * is there, the page may be no wider than the window. Nothing is submitted or saved.
+ * is there, the page may be no wider than the window. Nothing is submitted or saved, so the
+ * screens that only follow a submission (the printed survey) or a culinary set's questions are
+ * not reached; they are built from the same frame and parts as those walked.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -97,6 +99,22 @@ test('the staff screens fit a phone', async ({ page }) => {
   );
   await page.getByRole('button', { name: 'Yes' }).click();
   await expectFits(page, 'a question', heading(page, /^Question: 1 /));
+  // Every question declined (kept on the device only), then the employees to acknowledge.
+  const acknowledge = heading(page, /^Question: Are there any employees you would like/);
+  for (let position = 1; !(await acknowledge.isVisible()); position += 1) {
+    await expect(
+      heading(page, new RegExp(`^Question: ${position} `)).or(acknowledge),
+    ).toBeVisible();
+    if (await acknowledge.isVisible()) break;
+    await page.getByRole('button', { name: 'Refused' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expectFits(page, 'the departments', heading(page, 'Choose a department'));
+  await page.getByRole('button', { name: 'Nursing', exact: true }).click();
+  await expectFits(page, 'the positions', heading(page, 'Choose a position'));
+  await page.locator('main').getByRole('button').last().click();
+  await expectFits(page, 'the employees', heading(page, 'Choose an employee'));
 
   // A survey set: the set chooser, its residents and its first question.
   await page.goto('/');
