@@ -355,45 +355,113 @@ function NumberFields({
   );
 }
 
+/** The question's text in English and in each translation. */
+function QuestionTexts({
+  question,
+  props,
+  update,
+}: {
+  question: DraftQuestion;
+  props: QuestionCardProps;
+  update: (changed: DraftQuestion) => void;
+}) {
+  const { translations, problems, readOnly } = props;
+  return (
+    <div className={`${classes.languages} ${classes.texts}`} style={columns(translations)}>
+      <Textarea
+        label={text.questionText(languageName('en'))}
+        // Two rows the administrator can stretch: a growing text area measures itself as it
+        // mounts, laying out the whole page (a quarter of the time to open a card of a
+        // 200-question draft, docs/performance.md).
+        rows={2}
+        resize="vertical"
+        value={question.text.en}
+        readOnly={readOnly}
+        error={fieldProblems(problems, 'text.en')}
+        onChange={(event) =>
+          update({ ...question, text: { ...question.text, en: event.currentTarget.value } })
+        }
+      />
+      {translations.map((language) => (
+        <Textarea
+          key={language}
+          label={text.questionText(languageName(language))}
+          rows={2}
+          resize="vertical"
+          value={question.text[language] ?? ''}
+          readOnly={readOnly}
+          error={fieldProblems(problems, `text.${language}`)}
+          onChange={(event) =>
+            update({
+              ...question,
+              text: { ...question.text, [language]: event.currentTarget.value },
+            })
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Move, duplicate and delete the question. */
+function CardActions({
+  index,
+  count,
+  props,
+}: {
+  index: number;
+  count: number;
+  props: QuestionCardProps;
+}) {
+  const { dispatch } = props;
+  const position = index + 1;
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button
+        variant="default"
+        size="sm"
+        disabled={index === 0}
+        aria-label={text.moveUp(position)}
+        onClick={() => props.onMove(index, index - 1)}
+      >
+        ↑
+      </Button>
+      <Button
+        variant="default"
+        size="sm"
+        disabled={index === count - 1}
+        aria-label={text.moveDown(position)}
+        onClick={() => props.onMove(index, index + 1)}
+      >
+        ↓
+      </Button>
+      <Button
+        variant="default"
+        size="sm"
+        onClick={() => dispatch({ type: 'duplicate', index })}
+        aria-label={text.duplicate(position)}
+      >
+        {text.duplicateButton}
+      </Button>
+      <Button
+        variant="light"
+        color="red"
+        size="sm"
+        onClick={() => dispatch({ type: 'remove', index })}
+        aria-label={text.remove(position)}
+      >
+        {text.removeButton}
+      </Button>
+    </Group>
+  );
+}
+
 function CardEditor(props: QuestionCardProps) {
   const { question, index, translations, problems, readOnly, setQuestionnaire, dispatch } = props;
   const update = (changed: DraftQuestion) => dispatch({ type: 'update', index, question: changed });
-  const position = index + 1;
   return (
     <Stack gap="sm" pt="sm">
-      <div className={`${classes.languages} ${classes.texts}`} style={columns(translations)}>
-        <Textarea
-          label={text.questionText(languageName('en'))}
-          // Two rows the administrator can stretch: a growing text area measures itself as it
-          // mounts, laying out the whole page (a quarter of the time to open a card of a
-          // 200-question draft, docs/performance.md).
-          rows={2}
-          resize="vertical"
-          value={question.text.en}
-          readOnly={readOnly}
-          error={fieldProblems(problems, 'text.en')}
-          onChange={(event) =>
-            update({ ...question, text: { ...question.text, en: event.currentTarget.value } })
-          }
-        />
-        {translations.map((language) => (
-          <Textarea
-            key={language}
-            label={text.questionText(languageName(language))}
-            rows={2}
-            resize="vertical"
-            value={question.text[language] ?? ''}
-            readOnly={readOnly}
-            error={fieldProblems(problems, `text.${language}`)}
-            onChange={(event) =>
-              update({
-                ...question,
-                text: { ...question.text, [language]: event.currentTarget.value },
-              })
-            }
-          />
-        ))}
-      </div>
+      <QuestionTexts question={question} props={props} update={update} />
       <Group gap="lg" align="flex-end" wrap="wrap">
         <NativeSelect
           label={text.type}
@@ -496,45 +564,7 @@ function CardEditor(props: QuestionCardProps) {
       {question.type === 'Number' && (
         <NumberFields question={question} props={props} update={update} />
       )}
-      {!readOnly && (
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="sm"
-            disabled={index === 0}
-            aria-label={text.moveUp(position)}
-            onClick={() => props.onMove(index, index - 1)}
-          >
-            ↑
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            disabled={index === props.count - 1}
-            aria-label={text.moveDown(position)}
-            onClick={() => props.onMove(index, index + 1)}
-          >
-            ↓
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            onClick={() => dispatch({ type: 'duplicate', index })}
-            aria-label={text.duplicate(position)}
-          >
-            {text.duplicateButton}
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            size="sm"
-            onClick={() => dispatch({ type: 'remove', index })}
-            aria-label={text.remove(position)}
-          >
-            {text.removeButton}
-          </Button>
-        </Group>
-      )}
+      {!readOnly && <CardActions index={index} count={props.count} props={props} />}
     </Stack>
   );
 }
