@@ -72,3 +72,9 @@ export const SESSION_CACHE_LIMITS = { maxSessions: 10_000, maxAnswersPerSession:
 export const RESPONSE_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 } as const;
 /** Published questionnaire versions kept for the submissions (ADR 039): ~10 questions each. */
 export const PUBLISHED_VERSIONS_KEPT = 2_000;
+
+/**
+ * `Retry-After` of the 429 for a user's export beyond RESULTS_EXPORTS_PER_USER (ADR 043): about
+ * the time an export of 30,000 surveys takes while others run.
+ */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;

@@ -101,6 +101,8 @@ export const RESULTS_PAGE_SIZE = 50;
 /** Longest search text in the comments, and longest note that resolves an alert. */
 export const RESULTS_SEARCH_MAX_LENGTH = 100;
 export const RESULTS_NOTE_MAX_LENGTH = 2000;
+/** Results exports one user may have running at once (per server instance; ADR 043). */
+export const RESULTS_EXPORTS_PER_USER = 2;
 /** A Number question's histogram has one bucket per distinct value up to this many, else this many. */
 export const RESULTS_HISTOGRAM_MAX_BUCKETS = 20;
 /** The dashboard's preset periods, in days back from today. */

@@ -5,6 +5,7 @@
  * carries them (ADR 014's pattern).
  */
 import {
+  RESULTS_EXPORTS_PER_USER,
   RESULTS_FACILITIES_MAX,
   RESULTS_NOTE_MAX_LENGTH,
   RESULTS_SEARCH_MAX_LENGTH,
@@ -35,6 +36,7 @@ export const RESULTS_MESSAGES = {
   alertAcknowledged: 'Alert acknowledged.',
   alertResolved: 'Alert resolved.',
   alertMailSaved: 'Your alert mail setting was saved.',
+  tooManyExports: `You already have ${RESULTS_EXPORTS_PER_USER} exports in progress. Wait until one has finished downloading, then try again.`,
 } as const;
 
 /** The alert mail (DESIGN §8): no resident name and no answer in it, only where and a link. */

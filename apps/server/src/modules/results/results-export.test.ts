@@ -3,7 +3,7 @@
  * per question as asked, formula neutralisation, UTF-8 with a BOM, the acknowledgements sheet,
  * the audit event, and a 100,000-survey export streamed in bounded memory.
  */
-import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
+import { RESULTS_EXPORTS_PER_USER, RESULTS_MESSAGES, XLSX_CONTENT_TYPE } from '@carevoice/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
@@ -22,6 +22,8 @@ const F = 'export-f';
 const BIG = 'export-big';
 const QN = 'export-qn';
 const BIG_QN = 'export-big-qn';
+const TURNS = 'export-turns';
+const TURNS_QN = 'export-turns-qn';
 
 async function facility(t: TestApp, id: string, name: string, questionnaireId: string) {
   await t.db.insertInto('facilities').values({ id, name }).execute();
@@ -212,6 +214,94 @@ describeEachDialect('results exports', (dialect) => {
     expect(refused.statusCode).toBe(403);
   });
 
+  describe('taking turns with other requests (ADR 043)', () => {
+    const COUNT = 4000;
+    let exporter: SignedIn;
+
+    beforeAll(async () => {
+      await facility(t, TURNS, 'Export Turns', TURNS_QN);
+      await bulkSurveys(t, TURNS, TURNS_QN, COUNT);
+      exporter = await signInWithGrants(t, {
+        permissions: ['Survey_Results'],
+        facilityIds: [TURNS],
+      });
+    }, 300_000);
+
+    const exportOf = (format: 'csv' | 'xlsx', who: SignedIn = exporter) =>
+      call(t, who, format === 'csv' ? 'resultsExportCsv' : 'resultsExportXlsx', {
+        query: { facility_id: TURNS, survey_type: 'Admission' },
+      });
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      it(`answers /healthz and a results read sent after a ${format} export began before the export ends`, async () => {
+        const done: string[] = [];
+        const big = exportOf(format).then((response) => {
+          done.push('export');
+          return response;
+        });
+        // Sent once the export is under way (its first slice read).
+        await new Promise((resolve) => setImmediate(resolve));
+        const health = t.app.inject({ method: 'GET', url: '/healthz' }).then((response) => {
+          done.push('healthz');
+          return response;
+        });
+        const sets = call(t, exporter, 'resultsSurveySets', { query: { facility_id: TURNS } }).then(
+          (response) => {
+            done.push('survey sets');
+            return response;
+          },
+        );
+        const [exported, healthz, read] = await Promise.all([big, health, sets]);
+        expect(exported.statusCode).toBe(200);
+        expect(healthz.statusCode).toBe(200);
+        expect(read.statusCode).toBe(200);
+        expect(done).toHaveLength(3);
+        expect(done.at(-1)).toBe('export');
+        if (format === 'csv') expect(exported.body.trim().split('\r\n')).toHaveLength(COUNT + 1);
+      }, 120_000);
+    }
+
+    it(`runs at most ${RESULTS_EXPORTS_PER_USER} exports of one user at once: 429 with Retry-After, then free again`, async () => {
+      const other = await signInWithGrants(t, {
+        permissions: ['Survey_Results'],
+        facilityIds: [TURNS],
+      });
+      const before = await t.counts();
+      // Sent together, the one of the three handled last is refused, whichever that is; another
+      // user's export at the same time is not.
+      const [answers, others] = await Promise.all([
+        Promise.all([exportOf('xlsx'), exportOf('csv'), exportOf('csv')]),
+        exportOf('csv', other),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429]);
+      expect(others.statusCode).toBe(200);
+      const refused = answers.find((answer) => answer.statusCode === 429) as (typeof answers)[0];
+      expect(refused.json()).toEqual({ detail: RESULTS_MESSAGES.tooManyExports });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The refused one was not audited; the three that ran were.
+      expect((await t.counts()).audit_events).toBe((before.audit_events ?? 0) + 3);
+      // Both slots are free again once the files are sent.
+      const again = await Promise.all([exportOf('csv'), exportOf('xlsx')]);
+      expect(again.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    }, 120_000);
+
+    it('a HEAD request is checked like a GET but makes no file and takes no slot', async () => {
+      const heads = await Promise.all(
+        Array.from({ length: RESULTS_EXPORTS_PER_USER + 1 }, () =>
+          t.app.inject({
+            method: 'HEAD',
+            url: `/api/v1/results/export.csv/?facility_id=${TURNS}&survey_type=Admission`,
+            headers: exporter.headers,
+          }),
+        ),
+      );
+      for (const head of heads) {
+        expect(head.statusCode).toBe(200);
+        expect(head.body).toBe('');
+      }
+    });
+  });
+
   describe('100,000 surveys', () => {
     const COUNT = 100_000;
 
@@ -239,7 +329,7 @@ describeEachDialect('results exports', (dialect) => {
         user,
         { facility_id: [BIG], survey_type: 'Admission' },
         'csv',
-        { record: true },
+        { download: true },
       );
       const baseline = process.memoryUsage().heapUsed;
       let peak = baseline;

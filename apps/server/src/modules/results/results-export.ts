@@ -3,31 +3,50 @@
  * one column per question (the latest version's text as asked), with resident, facility, kind,
  * version, dates and the staff member; the XLSX has the acknowledgements as a second sheet.
  *
- * Both stream: surveys are read a page at a time in keyset order (EXPORT_BATCH_SIZE), each
- * page with its answers in one statement (one JSON array of answers per survey, ADR 034), and
- * written out before the next page is read, so 100,000 surveys take the same memory as one page. Every cell a spreadsheet could run as a formula is
- * neutralised (lib/csv.ts, which also writes the CSV lines through papaparse, as every other
- * export of the product does); the CSV starts with a byte-order mark. Every export is audited.
+ * Both stream: surveys are read a slice at a time in keyset order (EXPORT_SLICE_SIZE), each
+ * slice with its answers in one statement (one JSON array of answers per survey, ADR 034), and
+ * written out before the next slice is read, so 100,000 surveys take the same memory as one
+ * slice. Every cell a spreadsheet could run as a formula is neutralised (lib/csv.ts, which also
+ * writes the CSV lines through papaparse, as every other export of the product does); the CSV
+ * starts with a byte-order mark. Every export is audited.
+ *
+ * An export never holds up other requests (ADR 043): each slice waits for its turn of the event
+ * loop (lib/turns.ts), so a slice's read and formatting (a few milliseconds) is the longest any
+ * request waits for an export, however many run; nothing more is read while the client has not
+ * taken what was written (back-pressure), and an export whose client went away stops.
  */
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { RESULTS_TEXT, type ResultsExportQuery } from '@carevoice/shared';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
+import { nextTurn } from '../../lib/turns.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
-  acknowledgementsOfSurveys,
+  exportAcknowledgements,
+  exportSurveyKeys,
   exportSurveyPage,
-  listSurveys,
   type SurveyFilter,
-  type SurveyListRow,
 } from './results.repository.js';
 import { questionGroups, resolveFilter, type QuestionGroup } from './results.service.js';
 
-/** Surveys read per page of an export. */
-export const EXPORT_BATCH_SIZE = 2000;
+/**
+ * Surveys read and written per turn of an export: ~200 µs of SQLite reading and ~50 µs of XLSX
+ * writing each, so a slice takes a few milliseconds (ADR 043).
+ */
+export const EXPORT_SLICE_SIZE = 200;
+
+/**
+ * The acknowledgements sheet lists the acknowledgements of each run of this many surveys (in
+ * export order) by survey id: the order it has always had, kept so the file does not change.
+ */
+export const ACKNOWLEDGEMENT_GROUP_SIZE = 2000;
+
+/** Acknowledgement rows written per turn. */
+const ACKNOWLEDGEMENT_SLICE_SIZE = 500;
 
 const columns = RESULTS_TEXT.exportColumns;
 
@@ -67,49 +86,40 @@ async function plan(
   return { filter, groups, columnOf, header: [...FIXED_HEADER, ...groups.map((g) => g.text)] };
 }
 
+type SurveyKey = readonly [dueDate: string, id: string];
+
 /**
- * The completed surveys of the filter, a page at a time: facility after facility, each in keyset
- * order (due date, id, newest first), so every page is a range of the index, not a sort.
- * `read` reads one page (the answers' pass reads them with their answers).
+ * The completed surveys of the filter, `size` at a time: facility after facility, each in keyset
+ * order (due date, id, newest first), so every page is a range of the index, not a sort. Each
+ * read waits for its turn of the event loop.
  */
-async function* surveyPages<R extends SurveyListRow>(
+async function* surveyPages<R extends { due_date: string; id: string }>(
   filter: SurveyFilter,
-  read: (
-    filter: SurveyFilter,
-    after: readonly [string, string] | undefined,
-    limit: number,
-  ) => Promise<R[]>,
+  size: number,
+  read: (filter: SurveyFilter, after: SurveyKey | undefined, limit: number) => Promise<R[]>,
 ): AsyncGenerator<R[]> {
   for (const facilityId of filter.facilityIds) {
     const one = { ...filter, facilityIds: [facilityId] };
-    let after: readonly [string, string] | undefined;
+    let after: SurveyKey | undefined;
     for (;;) {
-      const rows = await read(one, after, EXPORT_BATCH_SIZE);
+      await nextTurn();
+      const rows = await read(one, after, size);
       if (rows.length === 0) break;
       yield rows;
-      if (rows.length < EXPORT_BATCH_SIZE) break;
+      if (rows.length < size) break;
       const last = rows.at(-1) as R;
       after = [last.due_date, last.id];
     }
   }
 }
 
-/** The surveys of a page without their answers (the acknowledgements' pass). */
-function listPage(ctx: AppContext) {
-  return (filter: SurveyFilter, after: readonly [string, string] | undefined, limit: number) =>
-    listSurveys(ctx.db, ctx.dialect, filter, { statuses: ['completed'], after, limit });
-}
-
-/** Each page's rows of cells (not yet neutralised), one per survey. */
+/** Each slice's rows of cells (not yet neutralised), one per survey. */
 async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGenerator<string[][]> {
   const fixed = FIXED_HEADER.length;
   const blanks = exportPlan.groups.map(() => '');
-  const read = (
-    filter: SurveyFilter,
-    after: readonly [string, string] | undefined,
-    limit: number,
-  ) => exportSurveyPage(ctx.db, ctx.dialect, filter, { after, limit });
-  for await (const surveys of surveyPages(exportPlan.filter, read)) {
+  const read = (filter: SurveyFilter, after: SurveyKey | undefined, limit: number) =>
+    exportSurveyPage(ctx.db, ctx.dialect, filter, { after, limit });
+  for await (const surveys of surveyPages(exportPlan.filter, EXPORT_SLICE_SIZE, read)) {
     yield surveys.map((survey) => {
       const row = [
         survey.id,
@@ -152,27 +162,52 @@ const ACK_HEADER = [
   columns.status,
 ];
 
+/**
+ * The acknowledgement rows, in slices: per group of surveys (ACKNOWLEDGEMENT_GROUP_SIZE, read a
+ * slice of keys at a time), their acknowledgements by survey id.
+ */
 async function* acknowledgementRows(
   ctx: AppContext,
   filter: SurveyFilter,
 ): AsyncGenerator<string[][]> {
-  for await (const surveys of surveyPages(filter, listPage(ctx))) {
-    const bySurvey = new Map(surveys.map((survey) => [survey.id, survey]));
-    const acks = await acknowledgementsOfSurveys(ctx.db, [...bySurvey.keys()]);
-    yield acks.map((ack) => {
-      const survey = bySurvey.get(ack.survey_id) as SurveyListRow;
-      return [
-        ack.survey_id,
-        `${survey.first_name} ${survey.last_name}`,
-        survey.facility_name,
-        ack.name,
-        ack.code,
-        ack.department,
-        ack.position,
-        ack.comment,
-        ack.status,
-      ];
-    });
+  for (const facilityId of filter.facilityIds) {
+    const one = { ...filter, facilityIds: [facilityId] };
+    let after: SurveyKey | undefined;
+    let more = true;
+    while (more) {
+      const ids: string[] = [];
+      while (ids.length < ACKNOWLEDGEMENT_GROUP_SIZE) {
+        await nextTurn();
+        const limit = Math.min(EXPORT_SLICE_SIZE, ACKNOWLEDGEMENT_GROUP_SIZE - ids.length);
+        const keys = await exportSurveyKeys(ctx.db, one, { after, limit });
+        ids.push(...keys.map((key) => key.id));
+        const last = keys.at(-1);
+        if (keys.length < limit || !last) {
+          more = false;
+          break;
+        }
+        after = [last.due_date, last.id];
+      }
+      if (ids.length === 0) break;
+      await nextTurn();
+      const acks = await exportAcknowledgements(ctx.db, ids);
+      for (let start = 0; start < acks.length; start += ACKNOWLEDGEMENT_SLICE_SIZE) {
+        if (start > 0) await nextTurn();
+        yield acks
+          .slice(start, start + ACKNOWLEDGEMENT_SLICE_SIZE)
+          .map((ack) => [
+            ack.survey_id,
+            `${ack.first_name} ${ack.last_name}`,
+            ack.facility_name,
+            ack.name,
+            ack.code,
+            ack.department,
+            ack.position,
+            ack.comment,
+            ack.status,
+          ]);
+      }
+    }
   }
 }
 
@@ -186,6 +221,17 @@ function csvStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
   return Readable.from(lines());
 }
 
+/**
+ * Resolves when `out` may take more (at once unless its buffer is full), or false once it was
+ * destroyed (the client went away): back-pressure for a writer that does not wait by itself.
+ */
+async function roomIn(out: PassThrough): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (!out.writableNeedDrain) return true;
+  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  return !out.destroyed;
+}
+
 function xlsxStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -197,12 +243,14 @@ function xlsxStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
     const responses = workbook.addWorksheet(columns.responsesSheet);
     responses.addRow(neutralise(exportPlan.header)).commit();
     for await (const rows of responseRows(ctx, exportPlan)) {
+      if (!(await roomIn(out))) return;
       for (const row of rows) responses.addRow(neutralise(row)).commit();
     }
     responses.commit();
     const acknowledgements = workbook.addWorksheet(columns.acknowledgementsSheet);
     acknowledgements.addRow(ACK_HEADER).commit();
     for await (const rows of acknowledgementRows(ctx, exportPlan.filter)) {
+      if (!(await roomIn(out))) return;
       for (const row of rows) acknowledgements.addRow(neutralise(row)).commit();
     }
     acknowledgements.commit();
@@ -212,8 +260,8 @@ function xlsxStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
 }
 
 /**
- * The export as a stream and its file name; audited before the first byte (`record`: false for
- * a HEAD request, which sends no file).
+ * The export as a stream and its file name; audited before the first byte. `download`: false
+ * for a HEAD request, which is checked the same way but sends no file: nothing is read or audited.
  */
 export async function exportResults(
   ctx: AppContext,
@@ -221,10 +269,10 @@ export async function exportResults(
   user: SessionUser,
   query: ResultsExportQuery,
   format: ExportFormat,
-  options: { record: boolean },
+  options: { download: boolean },
 ): Promise<{ filename: string; stream: Readable }> {
   const exportPlan = await plan(ctx, user, query);
-  if (options.record) {
+  if (options.download) {
     await recordAudit(ctx.db, meta, {
       action: 'results.exported',
       targetType: 'results',
@@ -244,6 +292,10 @@ export async function exportResults(
   const day = meta.at.toISOString().slice(0, 10);
   return {
     filename: `survey-results-${day}.${format}`,
-    stream: format === 'csv' ? csvStream(ctx, exportPlan) : xlsxStream(ctx, exportPlan),
+    stream: !options.download
+      ? Readable.from([])
+      : format === 'csv'
+        ? csvStream(ctx, exportPlan)
+        : xlsxStream(ctx, exportPlan),
   };
 }

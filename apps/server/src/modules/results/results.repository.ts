@@ -946,3 +946,70 @@ export async function exportSurveyPage(
     .limit(options.limit)
     .execute();
 }
+
+/** A slice of the keys of an export's completed surveys (one facility), after the cursor's. */
+export async function exportSurveyKeys(
+  db: Kysely<Database>,
+  filter: SurveyFilter,
+  options: { after?: readonly [string, string] | undefined; limit: number },
+): Promise<{ id: string; due_date: string }[]> {
+  let query = db
+    .selectFrom('surveys')
+    .select(['surveys.id', 'surveys.due_date'])
+    .where((eb) => surveyFilter(eb, filter))
+    .where('surveys.status', '=', 'completed');
+  const after = options.after;
+  if (after) {
+    const [due, id] = after;
+    query = query.where(sql<boolean>`(surveys.due_date, surveys.id) < (${due}, ${id})`);
+  }
+  return query
+    .orderBy('surveys.due_date', 'desc')
+    .orderBy('surveys.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+/** The acknowledgements of surveys for an export, with the survey's resident and facility. */
+export async function exportAcknowledgements(
+  db: Kysely<Database>,
+  surveyIds: readonly string[],
+): Promise<
+  {
+    survey_id: string;
+    first_name: string;
+    last_name: string;
+    facility_name: string;
+    name: string;
+    code: string;
+    department: string;
+    position: string;
+    comment: string;
+    status: string;
+  }[]
+> {
+  if (surveyIds.length === 0) return [];
+  return db
+    .selectFrom('acknowledgements')
+    .innerJoin('employees', 'employees.id', 'acknowledgements.employee_id')
+    .innerJoin('surveys', 'surveys.id', 'acknowledgements.survey_id')
+    .innerJoin('residents', 'residents.id', 'surveys.resident_id')
+    .innerJoin('facilities', 'facilities.id', 'surveys.facility_id')
+    .select([
+      'acknowledgements.survey_id',
+      'residents.first_name',
+      'residents.last_name',
+      'facilities.name as facility_name',
+      'employees.name',
+      'employees.code',
+      'employees.department',
+      'employees.position',
+      'acknowledgements.comment',
+      'acknowledgements.status',
+    ])
+    .where('acknowledgements.survey_id', 'in', [...surveyIds])
+    .orderBy('acknowledgements.survey_id')
+    .orderBy('acknowledgements.created_at')
+    .orderBy('acknowledgements.id')
+    .execute();
+}

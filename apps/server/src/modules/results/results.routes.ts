@@ -1,9 +1,17 @@
-import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
+import {
+  RESULTS_EXPORTS_PER_USER,
+  RESULTS_MESSAGES,
+  XLSX_CONTENT_TYPE,
+  type ResultsExportQuery,
+} from '@carevoice/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_RETRY_AFTER_SECONDS } from '../../constants.js';
 import { attachment } from '../../lib/csv.js';
+import { tooManyRequests } from '../../lib/http-error.js';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
-import { exportResults } from './results-export.js';
+import { exportResults, type ExportFormat } from './results-export.js';
 import {
   resultsComments,
   resultsQuestions,
@@ -47,39 +55,60 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => resultsComments(ctx, requireSession(request).user, request.query),
   });
 
-  app.route({
-    ...endpoint('resultsExportCsv'),
-    handler: async (request, reply) => {
+  /** Exports running per user on this instance: at most RESULTS_EXPORTS_PER_USER (ADR 043). */
+  const running = new Map<string, number>();
+
+  async function sendExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: ResultsExportQuery,
+    format: ExportFormat,
+  ) {
+    const { user } = requireSession(request);
+    // A HEAD request downloads nothing: it is checked like a GET, but no file is made.
+    const head = request.method === 'HEAD';
+    const count = running.get(user.id) ?? 0;
+    if (!head && count >= RESULTS_EXPORTS_PER_USER) {
+      throw tooManyRequests(RESULTS_MESSAGES.tooManyExports, EXPORT_RETRY_AFTER_SECONDS);
+    }
+    let released = head;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (running.get(user.id) ?? 1) - 1;
+      if (left > 0) running.set(user.id, left);
+      else running.delete(user.id);
+    };
+    if (!head) running.set(user.id, count + 1);
+    try {
       const { filename, stream } = await exportResults(
         ctx,
         requestMeta(request),
-        requireSession(request).user,
-        request.query,
-        'csv',
-        { record: request.method !== 'HEAD' },
+        user,
+        query,
+        format,
+        { download: !head },
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(filename))
-        .send(stream as never);
-    },
+      // The slot is free once the file is sent, or the client has gone away.
+      stream.once('close', release);
+      reply.raw.once('close', release);
+      reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachment(filename));
+      return reply.send(head ? undefined : (stream as never));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  app.route({
+    ...endpoint('resultsExportCsv'),
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'csv'),
   });
 
   app.route({
     ...endpoint('resultsExportXlsx'),
-    handler: async (request, reply) => {
-      const { filename, stream } = await exportResults(
-        ctx,
-        requestMeta(request),
-        requireSession(request).user,
-        request.query,
-        'xlsx',
-        { record: request.method !== 'HEAD' },
-      );
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachment(filename))
-        .send(stream as never);
-    },
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'xlsx'),
   });
 };
