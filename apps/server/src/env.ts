@@ -97,7 +97,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave unset for SQLite)')
     .optional(),
-  DEMO_DATA: z.stringbool({ error: 'must be true or false' }).default(true),
+  /** Defaults to true, but false with NODE_ENV=production (ADR 044). */
+  DEMO_DATA: z.stringbool({ error: 'must be true or false' }).optional(),
   SESSION_SECRET: z
     .string()
     .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`)
@@ -167,6 +168,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
+  // DATA_DIR holds the SQLite file, the generated secret and the dev mail outbox.
+  if (!values.DATABASE_URL || !values.SESSION_SECRET || !values.SMTP_URL) {
+    assertWritableDir(dataDir);
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -174,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: values.DATABASE_URL,
     sqliteFile: path.join(dataDir, 'carevoice.sqlite'),
-    demoData: values.DEMO_DATA,
+    demoData: values.DEMO_DATA ?? values.NODE_ENV !== 'production',
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     idleLockMinutes: values.IDLE_LOCK_MINUTES,
@@ -193,6 +198,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Whether the public address is https (Secure cookies, HSTS). */
 export function isHttps(config: Pick<Config, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https:');
+}
+
+/**
+ * Creates DATA_DIR if needed and checks that the server may write there; otherwise one readable
+ * problem (finding 10 of issue 31), not a stack trace from the first file written.
+ */
+function assertWritableDir(dataDir: string): void {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new ConfigError([
+      `DATA_DIR ${dataDir} is not a folder CareVoice can write to (${code}): it holds the SQLite ` +
+        'database, the generated secret and the mail outbox; give the server write access or ' +
+        'set DATA_DIR to another folder',
+    ]);
+  }
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -7,12 +7,10 @@ import { buildApp } from './app.js';
 import { DEMO_PASSWORD } from './constants.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemoData } from './db/seed/demo.js';
-import { localToday } from './db/values.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
-import { hashPassword } from './lib/crypto.js';
 import { startDigestSchedule } from './modules/recognition/recognition-mail.service.js';
-import { countUsers } from './modules/users/users.repository.js';
+import { seedDemoDataIfAsked, startupWarnings } from './startup.js';
 
 function readConfig(): Config {
   try {
@@ -30,16 +28,10 @@ async function main(): Promise<void> {
   const database = connect({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(database.db);
 
-  if (config.demoData && (await countUsers(database.db)) === 0) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await seedDemoData(database.db, { today: localToday(), passwordHash });
-  }
-  const demoPresent = config.demoData && (await hasDemoAccounts(database.db));
+  const demoPresent = await seedDemoDataIfAsked(database.db, config);
 
   const app = await buildApp(config, { database });
-  if (config.nodeEnv === 'production' && !config.smtpUrl) {
-    app.log.warn('SMTP_URL is not set: password-reset mails are only written to DATA_DIR/outbox');
-  }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   // The durable mail outbox (every mail; ADR 023, 044): sent in the background, retried with backoff.
   const outbox = app.ctx.outbox;
   // The weekly recognition digests (ADR 031): checked every hour, queued once per week.
