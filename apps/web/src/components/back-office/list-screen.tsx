@@ -17,24 +17,49 @@ export interface Column<Row> {
   nowrap?: boolean;
 }
 
-/** A list screen's heading, what it is for, and its main actions (create, export). */
-export function ScreenHeader({
+/** A screen's main action ("New facility", "Invite user"): a button, or nothing. */
+export interface CreateAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}
+
+/**
+ * A back-office screen: its heading, what it is for and its main actions (create, export) at
+ * the top, then its body (filters, the list, its dialogs).
+ */
+export function ListScreen({
   title,
   intro,
+  create,
   actions,
+  children,
 }: {
   title: string;
   intro: string;
+  /** Left out when null (the administrator may not create one). */
+  create?: CreateAction | null;
   actions?: ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <Group justify="space-between" align="flex-end" wrap="wrap">
-      <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
-        <Title order={2}>{title}</Title>
-        <Text c="dimmed">{intro}</Text>
-      </Stack>
-      {actions ? <Group>{actions}</Group> : null}
-    </Group>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
+          <Title order={2}>{title}</Title>
+          <Text c="dimmed">{intro}</Text>
+        </Stack>
+        <Group>
+          {actions}
+          {create ? (
+            <Button onClick={create.onClick} disabled={create.disabled}>
+              {create.label}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {children}
+    </Stack>
   );
 }
 

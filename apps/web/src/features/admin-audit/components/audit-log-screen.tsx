@@ -4,12 +4,12 @@ import {
   type AuditAction,
   type AuditEventItem,
 } from '@carevoice/shared';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_TIME_ZONE } from '@/components/back-office/day-in-zone';
 import { ExportCsvButton } from '@/components/back-office/export-csv-button';
 import { FilterBar, useListFilters, type Filter } from '@/components/back-office/list-filters';
-import { ListView, ScreenHeader, type Column } from '@/components/back-office/list-screen';
+import { ListView, ListScreen, type Column } from '@/components/back-office/list-screen';
 import { pagedSource } from '@/components/back-office/list-source';
 import { DateRangeInputs, rangeReversed } from '@/components/date-range-inputs';
 import { useAdminFacilities } from '@/features/admin-facilities';
@@ -172,20 +172,19 @@ export function AuditLogScreen() {
   };
 
   return (
-    <Stack gap="md">
-      <ScreenHeader
-        title={text.heading}
-        intro={text.intro}
-        actions={
-          <ExportCsvButton
-            exporter={exporter}
-            variables={query}
-            filename={() => `audit-log-${today()}.csv`}
-            texts={{ label: text.export, failed: text.exportFailed, done: text.exported }}
-            disabled={reversed}
-          />
-        }
-      />
+    <ListScreen
+      title={text.heading}
+      intro={text.intro}
+      actions={
+        <ExportCsvButton
+          exporter={exporter}
+          variables={query}
+          filename={() => `audit-log-${today()}.csv`}
+          texts={{ label: text.export, failed: text.exportFailed, done: text.exported }}
+          disabled={reversed}
+        />
+      }
+    >
       <FilterBar filters={filterFields} values={values} onChange={filters.set} label={text.filters}>
         <DateRangeInputs
           range={values}
@@ -225,6 +224,6 @@ export function AuditLogScreen() {
         empty={text.empty}
         idle={reversed}
       />
-    </Stack>
+    </ListScreen>
   );
 }

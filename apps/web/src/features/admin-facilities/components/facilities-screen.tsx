@@ -4,12 +4,12 @@ import {
   type AdminFacility,
   type ResidentLanguage,
 } from '@carevoice/shared';
-import { Button, Group, Stack } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useState } from 'react';
 import {
   ListView,
   RowActions,
-  ScreenHeader,
+  ListScreen,
   StatusBadge,
   type Column,
 } from '@/components/back-office/list-screen';
@@ -111,16 +111,13 @@ export function FacilitiesScreen() {
   ];
 
   return (
-    <Stack gap="md">
-      <ScreenHeader
-        title={text.heading}
-        intro={text.intro}
-        actions={
-          canCreate ? (
-            <Button onClick={() => setDialog({ kind: 'create' })}>{text.newFacility}</Button>
-          ) : null
-        }
-      />
+    <ListScreen
+      title={text.heading}
+      intro={text.intro}
+      create={
+        canCreate ? { label: text.newFacility, onClick: () => setDialog({ kind: 'create' }) } : null
+      }
+    >
       <ListView
         list={wholeSource(facilities, byArchivedThenName)}
         columns={columns}
@@ -136,6 +133,6 @@ export function FacilitiesScreen() {
       {dialog?.kind === 'archive' ? (
         <ArchiveFacilityModal facility={dialog.facility} onClose={close} />
       ) : null}
-    </Stack>
+    </ListScreen>
   );
 }

@@ -1,8 +1,8 @@
 import { ADMIN_TEXT, type AdminQuestionnaire } from '@carevoice/shared';
-import { Badge, Button, Stack } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { dayInZone, DEFAULT_TIME_ZONE } from '@/components/back-office/day-in-zone';
-import { ListView, ScreenHeader, type Column } from '@/components/back-office/list-screen';
+import { ListView, ListScreen, type Column } from '@/components/back-office/list-screen';
 import { wholeSource } from '@/components/back-office/list-source';
 import { paths } from '@/config/paths';
 import { useAdminFacilities } from '@/features/admin-facilities';
@@ -80,8 +80,7 @@ export function QuestionnairesScreen() {
     [item.facility_id, ...item.facility_ids].flatMap((id) => zones.get(id ?? '') ?? [])[0] ??
     DEFAULT_TIME_ZONE;
   return (
-    <Stack gap="md">
-      <ScreenHeader title={text.heading} intro={text.intro} />
+    <ListScreen title={text.heading} intro={text.intro}>
       <ListView
         list={wholeSource(list)}
         columns={columns(zoneOf)}
@@ -90,6 +89,6 @@ export function QuestionnairesScreen() {
         minWidth={720}
         empty={text.empty}
       />
-    </Stack>
+    </ListScreen>
   );
 }

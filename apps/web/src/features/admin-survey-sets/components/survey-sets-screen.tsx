@@ -1,10 +1,9 @@
 import { ADMIN_TEXT, type AdminFacility, type AdminSurveySet } from '@carevoice/shared';
-import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import {
   ListView,
   RowActions,
-  ScreenHeader,
+  ListScreen,
   type Column,
 } from '@/components/back-office/list-screen';
 import { wholeSource } from '@/components/back-office/list-source';
@@ -70,16 +69,13 @@ export function SurveySetsScreen() {
   ];
 
   return (
-    <Stack gap="md">
-      <ScreenHeader
-        title={text.heading}
-        intro={text.intro}
-        actions={
-          canCreate ? (
-            <Button onClick={() => setDialog({ kind: 'create' })}>{text.newSet}</Button>
-          ) : null
-        }
-      />
+    <ListScreen
+      title={text.heading}
+      intro={text.intro}
+      create={
+        canCreate ? { label: text.newSet, onClick: () => setDialog({ kind: 'create' }) } : null
+      }
+    >
       <ListView
         list={list}
         columns={columns}
@@ -96,6 +92,6 @@ export function SurveySetsScreen() {
           onClose={() => setDialog(null)}
         />
       ) : null}
-    </Stack>
+    </ListScreen>
   );
 }

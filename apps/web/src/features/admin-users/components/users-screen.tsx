@@ -5,12 +5,12 @@ import {
   type AdminUser,
   type PermissionType,
 } from '@carevoice/shared';
-import { Button, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { FilterBar, useListFilters, type Filter } from '@/components/back-office/list-filters';
 import {
   ListView,
-  ScreenHeader,
+  ListScreen,
   StatusBadge,
   type Column,
 } from '@/components/back-office/list-screen';
@@ -163,16 +163,15 @@ export function UsersScreen() {
   ];
 
   return (
-    <Stack gap="lg">
-      <ScreenHeader
-        title={text.heading}
-        intro={text.intro}
-        actions={
-          <Button onClick={() => setForm({ kind: 'invite' })} disabled={permissions.isPending}>
-            {text.invite}
-          </Button>
-        }
-      />
+    <ListScreen
+      title={text.heading}
+      intro={text.intro}
+      create={{
+        label: text.invite,
+        onClick: () => setForm({ kind: 'invite' }),
+        disabled: permissions.isPending,
+      }}
+    >
       <FilterBar
         filters={filtersOf(facilities)}
         values={filters.values}
@@ -202,6 +201,6 @@ export function UsersScreen() {
         />
       ) : null}
       {actions.dialog}
-    </Stack>
+    </ListScreen>
   );
 }
