@@ -4,8 +4,8 @@
  * and the offline app's banner and update prompt.
  * The spec's own texts stay in messages.ts, unchanged.
  */
-import type { NonAnswer, Respondent } from './enums.js';
-import { MESSAGES } from './messages.js';
+import type { NonAnswer, Respondent, ResidentLanguage } from './enums.js';
+import { MESSAGES, UI_TEXT } from './messages.js';
 
 export const BEDSIDE_TEXT = {
   lock: {
@@ -76,3 +76,34 @@ export const BEDSIDE_TEXT = {
   /** A resident card's mark when the resident prefers a language other than English (ADR 033). */
   prefersLanguage: (language: string) => `Prefers ${language}`,
 } as const;
+
+/**
+ * What the resident reads around a question besides its own words — the progress line, Refused /
+ * Don't know and Prev / Next — in the language the questions are shown in (ADR 033, amended).
+ * English is the spec's wording; the rest of the staff's screens stay in English.
+ */
+export const RESIDENT_CONTROLS = {
+  en: {
+    progress: BEDSIDE_TEXT.progress,
+    nonAnswers: BEDSIDE_TEXT.nonAnswers,
+    nonAnswerGroup: BEDSIDE_TEXT.nonAnswerGroup,
+    prev: UI_TEXT.questions.prev,
+    next: UI_TEXT.questions.next,
+  },
+  es: {
+    progress: (position: number, total: number) => `Pregunta ${position} de ${total}`,
+    nonAnswers: { Refused: 'Prefiere no responder', "Don't know": 'No sabe' },
+    nonAnswerGroup: 'O, en lugar de una respuesta',
+    prev: 'Anterior',
+    next: 'Siguiente',
+  },
+} as const satisfies Record<
+  ResidentLanguage,
+  {
+    progress: (position: number, total: number) => string;
+    nonAnswers: Record<NonAnswer, string>;
+    nonAnswerGroup: string;
+    prev: string;
+    next: string;
+  }
+>;

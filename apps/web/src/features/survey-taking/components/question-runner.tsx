@@ -2,6 +2,7 @@ import {
   allowsNonAnswer,
   answerProblem,
   BEDSIDE_TEXT,
+  RESIDENT_CONTROLS,
   isResidentLanguage,
   NON_ANSWERS,
   MESSAGES,
@@ -78,6 +79,7 @@ export function QuestionRunner({
   });
   const languages = questionLanguages(questions);
   const language = draft.language ?? 'en';
+  const says = RESIDENT_CONTROLS[language];
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -140,12 +142,12 @@ export function QuestionRunner({
       <Stack gap="lg">
         <Group justify="space-between" gap="sm" data-print-hide>
           <Stack gap={4} style={{ flex: '1 1 200px' }}>
-            <Text fw={600} data-testid="question-progress">
-              {BEDSIDE_TEXT.progress(position, total)}
+            <Text fw={600} data-testid="question-progress" lang={language}>
+              {says.progress(position, total)}
             </Text>
             <div
               role="progressbar"
-              aria-label={BEDSIDE_TEXT.progress(position, total)}
+              aria-label={says.progress(position, total)}
               aria-valuemin={0}
               aria-valuemax={total}
               aria-valuenow={draft.history.length}
@@ -215,9 +217,9 @@ export function QuestionRunner({
           />
         </div>
         {allowsNonAnswer(question) && (
-          <Group gap="sm" role="group" aria-label={BEDSIDE_TEXT.nonAnswerGroup}>
+          <Group gap="sm" role="group" aria-label={says.nonAnswerGroup} lang={language}>
             <Text c="dimmed" size="sm">
-              {BEDSIDE_TEXT.nonAnswerGroup}
+              {says.nonAnswerGroup}
             </Text>
             {NON_ANSWERS.map((nonAnswer) => {
               const chosen = draft.pendingNonAnswer === nonAnswer;
@@ -232,7 +234,7 @@ export function QuestionRunner({
                     dispatch({ type: 'choose-non-answer', nonAnswer: chosen ? null : nonAnswer });
                   }}
                 >
-                  {BEDSIDE_TEXT.nonAnswers[nonAnswer]}
+                  {says.nonAnswers[nonAnswer]}
                 </Button>
               );
             })}
@@ -260,7 +262,7 @@ export function QuestionRunner({
             {problem}
           </Text>
         )}
-        <Group justify="space-between">
+        <Group justify="space-between" lang={language}>
           <Button
             variant="default"
             size="lg"
@@ -269,10 +271,10 @@ export function QuestionRunner({
             data-disabled={(disablePrevAtFirst && atFirst) || undefined}
             aria-disabled={(disablePrevAtFirst && atFirst) || undefined}
           >
-            {text.prev}
+            {says.prev}
           </Button>
           <Button type="submit" size="lg">
-            {text.next}
+            {says.next}
           </Button>
         </Group>
       </Stack>

@@ -56,22 +56,30 @@ function render(flow: SurveyFlowState, path: string) {
 }
 
 describe("the resident's language (ADR 033)", () => {
-  it("opens a Spanish-speaking resident's survey in Spanish; one tap shows English; the staff's buttons stay English", async () => {
+  it("opens a Spanish-speaking resident's survey in Spanish, its progress, non-answers and Prev / Next too; one tap shows English", async () => {
     fakeServer();
     const { user } = render({ ...FLOW, language: 'es' }, '/survey-question');
 
     await screen.findByRole('heading', { name: 'Question: 1 ¿Se siente como en casa?' });
     expect(screen.getByRole('radio', { name: 'Sí' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Spanish' })).toHaveAttribute('aria-pressed', 'true');
+    // What the resident reads around the question follows the question's language.
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prefiere no responder' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No sabe' })).toBeInTheDocument();
+    expect(screen.getByTestId('question-progress')).toHaveTextContent(/^Pregunta 1 de \d+$/);
     // The staff's own controls stay in the staff's language.
-    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Prev' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refused' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
     expect(readDraft('resident', 'user-1')?.language).toBe('es');
 
     await user.click(screen.getByRole('button', { name: 'English' }));
     await screen.findByRole('heading', { name: 'Question: 1 Do you feel at home?' });
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refused' })).toBeInTheDocument();
+    expect(screen.getByTestId('question-progress')).toHaveTextContent(/^Question 1 of \d+$/);
     expect(readDraft('resident', 'user-1')?.language).toBe('en');
   });
 
@@ -79,7 +87,7 @@ describe("the resident's language (ADR 033)", () => {
     const { sent } = fakeServer();
     const { user } = render({ ...FLOW, language: 'es' }, '/survey-question');
     await user.click(await screen.findByRole('radio', { name: 'Sí' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: /^Question: 2 / });
     expect(readDraft('resident', 'user-1')?.history[0]).toEqual({
       questionId: 'q1',
