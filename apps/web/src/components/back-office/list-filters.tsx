@@ -1,7 +1,7 @@
 import { ADMIN_TEXT } from '@carevoice/shared';
 import { Group, NativeSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 
@@ -42,14 +42,24 @@ function read<Key extends string>(
 }
 
 /**
- * A list's filters, kept in the address (`?q=ana&status=active`) so that a reload or a shared
- * link shows the same list; '' is a filter not set. The screen reads `values` as typed and
- * `query` for the request: the same values, with the search as it stands once typing pauses.
+ * A list's filters, kept in the address (`?q=ana&status=active`) so that a reload, a shared
+ * link or the browser's Back shows the same list; '' is a filter not set. The screen reads
+ * `values` as typed and `query` for the request: the same values, with the search as it stands
+ * once typing pauses. The fields hold their own state and the address follows it (replacing
+ * its entry): a router navigation is a transition, and a field whose value came back through
+ * it would drop keystrokes. Filters in an address the screen did not write are read again.
  */
 export function useListFilters<Key extends string>(keys: readonly Key[], search?: NoInfer<Key>) {
   const [params, setParams] = useSearchParams();
-  // Read once: the fields show what is typed at once, the address follows (replacing its entry).
   const [values, setValues] = useState(() => read(params, keys));
+  // The filters as the address has them; one the screen did not write (Back, a link) is read.
+  const address = JSON.stringify(read(params, keys));
+  const [seen, setSeen] = useState(address);
+  const written = useRef(new Set<string>());
+  if (address !== seen) {
+    setSeen(address);
+    if (!written.current.has(address)) setValues(read(params, keys));
+  }
   const [typed] = useDebouncedValue(search ? values[search].trim() : '', ADMIN_SEARCH_DEBOUNCE_MS);
 
   const set = (change: Partial<FilterValues<Key>>) => {
@@ -61,6 +71,7 @@ export function useListFilters<Key extends string>(keys: readonly Key[], search?
           if (value) next.set(key, value);
           else next.delete(key);
         }
+        written.current.add(JSON.stringify(read(next, keys)));
         return next;
       },
       { replace: true },

@@ -154,6 +154,28 @@ describe('Residents (the census)', () => {
     );
   });
 
+  it('keeps the search and the status filter in the address, and reads them from it', async () => {
+    const { user, sent } = renderScreen({ path: '/admin/residents?facility=fac-1&status=active' });
+    await table();
+    // The address arrives after the first list (the helper navigates to it): it is read then.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: text.statusFilter })).toHaveValue(
+        text.statusActive,
+      ),
+    );
+    await waitFor(() =>
+      expect(sent.map((request) => request.url)).toContain(
+        '/api/v1/admin/facilities/fac-1/residents/?status=active',
+      ),
+    );
+    await user.type(screen.getByRole('searchbox', { name: text.searchResidents }), 'ada');
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(
+        '/admin/residents?facility=fac-1&status=active&q=ada',
+      ),
+    );
+  });
+
   it('records a discharge at the version shown; a 409 says someone else changed the record', async () => {
     let conflict = false;
     const { user, sent } = renderScreen({
@@ -223,6 +245,10 @@ describe('Residents (the census)', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['RowColumnProblem', '3admitted_onUse a date in the form yyyy-MM-dd.']);
+    // The problems can be scrolled from the keyboard: their region takes the focus.
+    const region = within(dialog).getByRole('region', { name: text.problemsTable });
+    region.focus();
+    expect(region).toHaveFocus();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(refused.detail);
     expect(within(dialog).queryByRole('button', { name: /^Import/ })).toBeNull();
 
