@@ -1,5 +1,6 @@
 /**
- * Bidirectional-control characters (U+202A–U+202E, U+2066–U+2069) never reach the database: a
+ * Bidirectional-control characters (U+202A–U+202E, U+2066–U+2069, and the marks U+200E, U+200F,
+ * U+061C) never reach the database: a
  * review with U+202E ("right-to-left override") would otherwise show reversed in the manager's
  * list, hiding what it says. The shared schemas remove them (schemas/common.ts).
  */
@@ -9,7 +10,8 @@ import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
 import { describeEachDialect, useTestApp } from './harness.js';
 import { answerPath, answerRecords, call, MAPLE, openSurveys } from './survey-kit.js';
 
-const REVERSED = 'Great care \u202Eetinrevo\u202C from \u2066Zoë\u2069';
+const REVERSED = 'Great care \u202Eetinrevo\u202C from \u2066Zoë\u2069\u200E\u200F\u061C';
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const CLEAN = 'Great care etinrevo from Zoë';
 
 describeEachDialect('bidirectional-control characters', (dialect) => {
@@ -61,11 +63,11 @@ describeEachDialect('bidirectional-control characters', (dialect) => {
       (item) => item.reviews,
     );
     expect(reviews.map((review) => review.review)).toContain(CLEAN);
-    expect(list.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(list.body).not.toMatch(BIDI);
 
     const answers = await call(t, who, 'fetchAnswers', { body: { survey_id_list: [survey.id] } });
     const { data } = FetchAnswersResponseSchema.parse(answers.json());
     expect(data.map((row) => row.comment)).toContain(CLEAN);
-    expect(answers.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(answers.body).not.toMatch(BIDI);
   });
 });

@@ -10,9 +10,10 @@ export type Id = z.infer<typeof IdSchema>;
 
 /**
  * Bidirectional-control characters (U+202A–U+202E embeddings and overrides, U+2066–U+2069
- * isolates): one of them in a review can make it display reversed or hide what it says.
+ * isolates, and the invisible marks U+200E left-to-right, U+200F right-to-left and U+061C Arabic
+ * letter mark): one of them in a review can make it display reversed or hide what it says.
  */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /** `value` without bidirectional-control characters (every stored free text goes through it). */
 export function stripBidiControls(value: string): string {

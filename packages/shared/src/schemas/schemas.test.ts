@@ -176,6 +176,9 @@ describe('bidirectional-control characters in stored text', () => {
     '\u2067',
     '\u2068',
     '\u2069',
+    '\u200E',
+    '\u200F',
+    '\u061C',
   ];
 
   it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))(
@@ -189,7 +192,8 @@ describe('bidirectional-control characters in stored text', () => {
     },
   );
 
-  it('keeps right-to-left text itself, and the marks that are not controls', () => {
-    expect(TextSchema.parse('שלום \u200F עולם')).toBe('שלום \u200F עולם');
+  it('keeps right-to-left text itself, without its invisible marks', () => {
+    expect(TextSchema.parse('שלום עולם')).toBe('שלום עולם');
+    expect(TextSchema.parse('مرحبا\u061C \u200Fעולם\u200E')).toBe('مرحبا עולם');
   });
 });
