@@ -158,7 +158,7 @@ test('an administrator builds, previews, translates and publishes a questionnair
     preview.getByRole('heading', { name: 'Question: 1 ¿Durmió bien anoche?' }),
   ).toBeVisible();
   await preview.getByRole('radio', { name: 'Sí' }).check();
-  await preview.getByRole('button', { name: 'Next' }).click();
+  await preview.getByRole('button', { name: 'Siguiente' }).click();
   await expect(
     preview.getByRole('heading', { name: 'Question: 2 ¿Cuántas horas durmió?' }),
   ).toBeVisible();

@@ -61,8 +61,9 @@ for (const viewport of VIEWPORTS) {
 
       const spanishHeading = page.getByRole('heading', { name: /^Question: 1 ¿/ });
       await expect(spanishHeading).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Refused' })).toBeVisible();
+      // What the resident reads around the question is Spanish too (ADR 033, amended).
+      await expect(page.getByRole('button', { name: 'Siguiente' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Prefiere no responder' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       const language = page.getByRole('group', { name: 'Language of the questions' });

@@ -79,7 +79,10 @@ export function QuestionRunner({
   });
   const languages = questionLanguages(questions);
   const language = draft.language ?? 'en';
-  const says = RESIDENT_CONTROLS[language];
+  // The words around the question follow it only where the questionnaire is written in that
+  // language: a Spanish-speaking resident's English-only questionnaire stays English throughout.
+  const controlsLanguage = languages.includes(language) ? language : 'en';
+  const says = RESIDENT_CONTROLS[controlsLanguage];
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -142,7 +145,7 @@ export function QuestionRunner({
       <Stack gap="lg">
         <Group justify="space-between" gap="sm" data-print-hide>
           <Stack gap={4} style={{ flex: '1 1 200px' }}>
-            <Text fw={600} data-testid="question-progress" lang={language}>
+            <Text fw={600} data-testid="question-progress" lang={controlsLanguage}>
               {says.progress(position, total)}
             </Text>
             <div
@@ -217,7 +220,7 @@ export function QuestionRunner({
           />
         </div>
         {allowsNonAnswer(question) && (
-          <Group gap="sm" role="group" aria-label={says.nonAnswerGroup} lang={language}>
+          <Group gap="sm" role="group" aria-label={says.nonAnswerGroup} lang={controlsLanguage}>
             <Text c="dimmed" size="sm">
               {says.nonAnswerGroup}
             </Text>
@@ -262,7 +265,7 @@ export function QuestionRunner({
             {problem}
           </Text>
         )}
-        <Group justify="space-between" lang={language}>
+        <Group justify="space-between" lang={controlsLanguage}>
           <Button
             variant="default"
             size="lg"

@@ -126,4 +126,13 @@ describe("the resident's language (ADR 033)", () => {
     expect(screen.queryByRole('group', { name: 'Language of the questions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Spanish' })).toBeNull();
   });
+
+  it("keeps a Spanish-speaking resident's English-only questionnaire English around the question too", async () => {
+    fakeServer(QUESTIONS);
+    render({ ...FLOW, language: 'es' }, '/survey-question');
+    await screen.findByRole('heading', { name: 'Question: 1 Do you feel at home?' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refused' })).toBeInTheDocument();
+    expect(screen.getByTestId('question-progress')).toHaveTextContent(/^Question 1 of \d+$/);
+  });
 });
