@@ -106,8 +106,9 @@ test('the staff screens fit a phone', async ({ page }) => {
       heading(page, new RegExp(`^Question: ${position} `)).or(acknowledge),
     ).toBeVisible();
     if (await acknowledge.isVisible()) break;
-    await page.getByRole('button', { name: 'Refused' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
+    // In English or, for a Spanish-speaking resident, in Spanish (ADR 033).
+    await page.getByRole('button', { name: /^(Refused|Prefiere no responder)$/ }).click();
+    await page.getByRole('button', { name: /^(Next|Siguiente)$/ }).click();
   }
   await page.getByRole('button', { name: 'Yes' }).click();
   await expectFits(page, 'the departments', heading(page, 'Choose a department'));

@@ -30,9 +30,11 @@ function previewDraft(): Draft {
  */
 function PreviewRun({
   questions,
+  language,
   onRestart,
 }: {
   questions: readonly Question[];
+  language: ResidentLanguage;
   onRestart: () => void;
 }) {
   const [draft, dispatch] = useReducer(draftReducer<Draft>, undefined, previewDraft);
@@ -43,6 +45,7 @@ function PreviewRun({
       draft={draft}
       dispatch={dispatch}
       withComments={current.comment_box === true}
+      writtenIn={language}
     />
   ) : (
     <Paper withBorder radius="lg" p="lg">
@@ -102,7 +105,12 @@ export function PreviewModal({
         {runnerQuestions.length === 0 ? (
           <Text>{text.previewEmpty}</Text>
         ) : (
-          <PreviewRun key={`${language}-${run}`} questions={runnerQuestions} onRestart={restart} />
+          <PreviewRun
+            key={`${language}-${run}`}
+            questions={runnerQuestions}
+            language={language}
+            onRestart={restart}
+          />
         )}
       </Stack>
     </Modal>

@@ -1,6 +1,7 @@
 import {
   ADMIN_TEXT,
   QUESTIONNAIRE_PROBLEM_TEXT,
+  RESIDENT_CONTROLS,
   UI_TEXT,
   type AdminQuestionnaire,
   type AdminQuestionnaireDetail,
@@ -252,7 +253,8 @@ describe('the questionnaire editor', { timeout: 30_000 }, () => {
       }),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Muy bienvenido/a' }));
-    await user.click(within(dialog).getByRole('button', { name: UI_TEXT.questions.next }));
+    // The words around the question are Spanish too, as staff will see them (ADR 033, amended).
+    await user.click(within(dialog).getByRole('button', { name: RESIDENT_CONTROLS.es.next }));
     // The branch skips question 2: "Very welcome" leads to "recommend".
     expect(
       await within(dialog).findByRole('heading', {

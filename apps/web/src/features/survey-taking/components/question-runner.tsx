@@ -9,6 +9,7 @@ import {
   UI_TEXT,
   type AnswerProblem,
   type Question,
+  type ResidentLanguage,
 } from '@carevoice/shared';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
@@ -35,6 +36,8 @@ export interface QuestionRunnerProps {
   withComments?: boolean;
   /** Survey sets: Prev looks disabled at the first question (spec §4); pressing it still says why. */
   disablePrevAtFirst?: boolean;
+  /** Questions already written in this language (the builder's preview): the words around follow. */
+  writtenIn?: ResidentLanguage;
 }
 
 /** The question screen's three text sizes (issue 17), remembered on this device. */
@@ -64,6 +67,7 @@ export function QuestionRunner({
   dispatch,
   withComments = false,
   disablePrevAtFirst = false,
+  writtenIn,
 }: QuestionRunnerProps) {
   const headingId = useId();
   const errorId = useId();
@@ -81,7 +85,7 @@ export function QuestionRunner({
   const language = draft.language ?? 'en';
   // The words around the question follow it only where the questionnaire is written in that
   // language: a Spanish-speaking resident's English-only questionnaire stays English throughout.
-  const controlsLanguage = languages.includes(language) ? language : 'en';
+  const controlsLanguage = writtenIn ?? (languages.includes(language) ? language : 'en');
   const says = RESIDENT_CONTROLS[controlsLanguage];
 
   useEffect(() => () => clearTimeout(timer.current), []);
