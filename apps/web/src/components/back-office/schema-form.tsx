@@ -89,6 +89,7 @@ export function FormModal({
   onSubmit,
   submitLabel = common.save,
   submitDisabled = false,
+  submitColor,
   size = 'lg',
   below,
   children,
@@ -100,6 +101,8 @@ export function FormModal({
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   submitLabel?: string;
   submitDisabled?: boolean;
+  /** A submit that cannot be taken back simply (a discharge) in the danger colour. */
+  submitColor?: string;
   size?: string;
   /** Shown between the failure and the buttons (a way out of the failure). */
   below?: ReactNode;
@@ -123,7 +126,7 @@ export function FormModal({
             <Button variant="default" onClick={onClose} disabled={busy}>
               {common.cancel}
             </Button>
-            <Button type="submit" loading={busy} disabled={submitDisabled}>
+            <Button type="submit" loading={busy} disabled={submitDisabled} color={submitColor}>
               {submitLabel}
             </Button>
           </Group>

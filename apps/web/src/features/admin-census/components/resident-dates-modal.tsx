@@ -1,14 +1,14 @@
 import { ADMIN_TEXT, DateStringSchema, type AdminResident } from '@carevoice/shared';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Text, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import { FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { toast } from '@/lib/toast';
-import { FormError } from '@/components/form-error';
-import { errorMessage } from '@/lib/api-error';
 import { useUpdateResident } from '../api/update-resident';
 import { localToday } from '../csv-file';
 
 const text = ADMIN_TEXT.census;
-const common = ADMIN_TEXT.common;
+
+const DateFormSchema = z.object({ date: DateStringSchema });
 
 /** What the dialog records: an admission, a (planned or actual) discharge, a readmission. */
 export type CensusEvent = 'admit' | 'discharge' | 'readmit';
@@ -39,21 +39,16 @@ export function ResidentDatesModal({
   onClose: () => void;
 }) {
   const update = useUpdateResident(facilityId);
-  const [date, setDate] = useState(() =>
-    event === 'discharge' ? (resident.discharged_on ?? localToday()) : localToday(),
-  );
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, failure, onSubmit, refused } = useSchemaForm({
+    schema: DateFormSchema,
+    initialValues: {
+      date: event === 'discharge' ? (resident.discharged_on ?? localToday()) : localToday(),
+    },
+  });
   const wording = WORDING[event];
-  const field = event === 'discharge' ? text.dischargedOn : text.admittedOn;
 
-  const submit = (formEvent: FormEvent<HTMLFormElement>) => {
-    formEvent.preventDefault();
+  const save = ({ date }: { date: string }) => {
     if (update.isPending) return;
-    const parsed = DateStringSchema.safeParse(date);
-    if (!parsed.success) {
-      setFailure(parsed.error.issues[0]?.message ?? text.invalidDate);
-      return;
-    }
     const body =
       event === 'discharge'
         ? { discharged_on: date, version: resident.version }
@@ -67,47 +62,30 @@ export function ResidentDatesModal({
           toast.success(text.residentSaved);
           onClose();
         },
-        onError: (error) => setFailure(errorMessage(error)),
+        onError: refused,
       },
     );
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': text.close }}
-      opened
-      onClose={update.isPending ? () => undefined : onClose}
+    <FormModal
       title={`${wording.title}: ${resident.first_name} ${resident.last_name}`}
+      busy={update.isPending}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={onSubmit(save)}
+      submitLabel={wording.confirm}
+      submitColor={event === 'discharge' ? 'red.9' : undefined}
+      size="md"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text>{wording.help}</Text>
-          <TextInput
-            type="date"
-            label={field}
-            value={date}
-            onChange={(changeEvent) => {
-              setDate(changeEvent.currentTarget.value);
-              setFailure(null);
-            }}
-            required
-            data-autofocus
-          />
-          <FormError message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              {common.cancel}
-            </Button>
-            <Button
-              type="submit"
-              color={event === 'discharge' ? 'red.9' : undefined}
-              loading={update.isPending}
-            >
-              {wording.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text>{wording.help}</Text>
+      <TextInput
+        type="date"
+        label={event === 'discharge' ? text.dischargedOn : text.admittedOn}
+        {...form.getInputProps('date')}
+        required
+        data-autofocus
+      />
+    </FormModal>
   );
 }
