@@ -119,7 +119,10 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
     };
   });
   await page.getByRole('button', { name: 'Print' }).click();
-  expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+  // The print is recorded with the server first (audited, ADR 043), then started.
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { printed: number }).printed))
+    .toBe(1);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('heading', { name: / - Admission Survey$/ })).toBeVisible();

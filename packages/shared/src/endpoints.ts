@@ -845,6 +845,14 @@ export const ENDPOINTS = {
     response: ResultsSurveyDetailSchema,
     cache: 'user',
   },
+  // Recorded before the survey's answers are printed (the audit trail of reads, issue 31).
+  resultsSurveyPrint: {
+    method: 'POST',
+    path: 'results/survey/:surveyId/print',
+    access: results,
+    params: z.object({ surveyId: IdSchema }),
+    response: DetailResponseSchema,
+  },
   resultsComments: {
     method: 'GET',
     path: 'results/comments',

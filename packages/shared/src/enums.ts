@@ -118,6 +118,12 @@ export const AUDIT_ACTIONS = [
   'alert.acknowledged',
   'alert.resolved',
   'results.exported',
+  // Reads of answers (HIPAA §164.312(b), issue 31): who looked at which facility's answers
+  'results.survey_viewed',
+  'results.survey_printed',
+  'results.surveys_listed',
+  'results.comments_listed',
+  'alert.listed',
   'account.alert_mail_changed',
   // At the bedside (issue 17, ADR 025–026): the tablet's lock, refused consent
   'account.pin_set',

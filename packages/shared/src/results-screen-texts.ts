@@ -129,6 +129,7 @@ export const RESULTS_TEXT = {
     declined: 'Declined to answer',
     acknowledgements: 'Employees acknowledged',
     print: 'Print',
+    printFailed: 'The print could not be recorded, so it was not started. Try again.',
     back: 'Back',
     missing: 'No survey was named.',
     alertAnswer: 'Raised an alert',

@@ -36,6 +36,7 @@ export const RESULTS_MESSAGES = {
   alertAcknowledged: 'Alert acknowledged.',
   alertResolved: 'Alert resolved.',
   alertMailSaved: 'Your alert mail setting was saved.',
+  printRecorded: 'The print was recorded.',
   tooManyExports: `You already have ${RESULTS_EXPORTS_PER_USER} exports in progress. Wait until one has finished downloading, then try again.`,
 } as const;
 

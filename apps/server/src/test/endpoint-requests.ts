@@ -349,6 +349,7 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   resultsSurveySets: (s) => ({ query: { facility_id: s.facilityId } }),
   resultsSurveys: (s) => ({ query: { facility_id: s.facilityId, status: 'completed' } }),
   resultsSurvey: (s) => ({ params: { surveyId: s.submittedSurvey } }),
+  resultsSurveyPrint: (s) => ({ params: { surveyId: s.submittedSurvey } }),
   resultsComments: (s) => ({
     query: { facility_id: s.facilityId, survey_type: 'Admission', q: 'staff' },
   }),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
+import { auditRead, filterOfRead } from '../audit/audited-read.js';
 import {
   acknowledgeAlert,
   alertCounts,
@@ -15,6 +16,16 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('alerts'),
+    // The list shows the answers that raised the alerts: a read of answers, audited.
+    onSend: async (request, reply, payload) => {
+      const { facility_id, status } = request.query;
+      await auditRead(request, reply, () => ({
+        action: 'alert.listed',
+        targetType: 'alert',
+        ...filterOfRead(facility_id, { status }),
+      }));
+      return payload;
+    },
     handler: async (request) => alertList(ctx, requireSession(request).user, request.query),
   });
 

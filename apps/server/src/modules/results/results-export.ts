@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.js';
 import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { nextTurn } from '../../lib/turns.js';
+import { filterOfRead } from '../audit/audited-read.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -276,17 +277,13 @@ export async function exportResults(
     await recordAudit(ctx.db, meta, {
       action: 'results.exported',
       targetType: 'results',
-      ...(exportPlan.filter.facilityIds.length === 1
-        ? { facilityId: exportPlan.filter.facilityIds[0] as string }
-        : {}),
-      detail: {
+      ...filterOfRead(query.facility_id, {
         format,
-        facilities: exportPlan.filter.facilityIds.length,
-        survey_type: query.survey_type ?? null,
-        survey_set_id: query.survey_set_id ?? null,
-        from: query.from ?? null,
-        to: query.to ?? null,
-      },
+        survey_type: query.survey_type,
+        survey_set_id: query.survey_set_id,
+        from: query.from,
+        to: query.to,
+      }),
     });
   }
   const day = meta.at.toISOString().slice(0, 10);

@@ -1013,3 +1013,16 @@ export async function exportAcknowledgements(
     .orderBy('acknowledgements.id')
     .execute();
 }
+
+/** The facility of a survey (the audit of a read answered from the response cache). */
+export async function surveyFacilityId(
+  db: Kysely<Database>,
+  surveyId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('surveys')
+    .select('facility_id')
+    .where('id', '=', surveyId)
+    .executeTakeFirst();
+  return row?.facility_id;
+}

@@ -11,8 +11,11 @@ import { attachment } from '../../lib/csv.js';
 import { tooManyRequests } from '../../lib/http-error.js';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
+import { auditRead, filterOfRead } from '../audit/audited-read.js';
 import { exportResults, type ExportFormat } from './results-export.js';
+import { surveyFacilityId } from './results.repository.js';
 import {
+  printSurvey,
   resultsComments,
   resultsQuestions,
   resultsSummary,
@@ -39,19 +42,59 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => resultsSurveySets(ctx, requireSession(request).user, request.query),
   });
 
+  // The reads of answers are audited in onSend, cached answers too (modules/audit/audited-read.ts).
   app.route({
     ...endpoint('resultsSurveys'),
+    onSend: async (request, reply, payload) => {
+      const { facility_id, cursor, ...filters } = request.query;
+      await auditRead(request, reply, () => ({
+        action: 'results.surveys_listed',
+        targetType: 'results',
+        ...filterOfRead(facility_id, { ...filters, next_page: cursor !== undefined }),
+      }));
+      return payload;
+    },
     handler: async (request) => resultsSurveys(ctx, requireSession(request).user, request.query),
   });
 
   app.route({
     ...endpoint('resultsSurvey'),
+    onSend: async (request, reply, payload) => {
+      const { surveyId } = request.params;
+      await auditRead(request, reply, async () => ({
+        action: 'results.survey_viewed',
+        targetType: 'survey',
+        targetId: surveyId,
+        facilityId: await surveyFacilityId(ctx.db, surveyId),
+      }));
+      return payload;
+    },
     handler: async (request) =>
       resultsSurvey(ctx, requireSession(request).user, request.params.surveyId),
   });
 
   app.route({
+    ...endpoint('resultsSurveyPrint'),
+    handler: async (request) =>
+      printSurvey(ctx, requestMeta(request), requireSession(request).user, request.params.surveyId),
+  });
+
+  app.route({
     ...endpoint('resultsComments'),
+    onSend: async (request, reply, payload) => {
+      // Whether a search was made, never its text (it may name a resident).
+      const { facility_id, cursor, q, ...filters } = request.query;
+      await auditRead(request, reply, () => ({
+        action: 'results.comments_listed',
+        targetType: 'results',
+        ...filterOfRead(facility_id, {
+          ...filters,
+          search: q !== undefined && q !== '',
+          next_page: cursor !== undefined,
+        }),
+      }));
+      return payload;
+    },
     handler: async (request) => resultsComments(ctx, requireSession(request).user, request.query),
   });
 

@@ -30,8 +30,10 @@ import type { AppContext } from '../../context.js';
 import { parseQuestionMeta } from '../../db/questionnaire-rows.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
+import type { RequestMeta } from '../../lib/http.js';
 import { listVisibleFacilities, viewerOf } from '../access/access.repository.js';
 import { requireFacility, requireSurveySet } from '../access/access.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
   acknowledgementsOfSurveys,
@@ -45,6 +47,7 @@ import {
   listSurveys,
   questionnaireIds,
   questionRows,
+  surveyFacilityId,
   surveySetsOfFacilities,
   type QuestionVersionRow,
   type SurveyFilter,
@@ -461,6 +464,28 @@ export async function resultsSurvey(
       status: ack.status,
     })),
   };
+}
+
+/**
+ * Records that the survey's answers are being printed (the web prints once this answered): the
+ * survey must be one of the user's facilities (404, 403 as for reading it).
+ */
+export async function printSurvey(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  surveyId: string,
+): Promise<{ detail: string }> {
+  const facilityId = await surveyFacilityId(ctx.db, surveyId);
+  if (facilityId === undefined) throw notFound(RESULTS_MESSAGES.surveyNotFound);
+  await requireFacility(ctx.db, user, facilityId);
+  await recordAudit(ctx.db, meta, {
+    action: 'results.survey_printed',
+    targetType: 'survey',
+    targetId: surveyId,
+    facilityId,
+  });
+  return { detail: RESULTS_MESSAGES.printRecorded };
 }
 
 export async function resultsComments(

@@ -451,3 +451,45 @@ describe('Comments', () => {
     expect(asked.some((url) => url.includes('/results/comments/'))).toBe(false);
   });
 });
+
+describe('One survey', () => {
+  const SURVEY = {
+    survey_id: 's-1',
+    resident_name: 'Ada Lovelace',
+    facility_id: 'fac-maple',
+    facility_name: 'Maple House',
+    survey_type: 'Admission',
+    survey_set_id: null,
+    survey_set_name: null,
+    status: 'completed',
+    due_date: '2026-11-20',
+    submitted_at: '2026-11-20T10:00:00.000Z',
+    submitted_by_name: 'Sam Staff',
+    questionnaire_version: 1,
+    answers: [],
+    acknowledgements: [],
+  };
+
+  it('records the print with the server before printing, and does not print when that fails', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    let recorded = 0;
+    let refuse = false;
+    const { user } = renderResults('/results/survey?id=s-1', (pathname, _query, init) => {
+      if (pathname === `${API}/results/survey/s-1/`) return jsonResponse(SURVEY);
+      if (pathname === `${API}/results/survey/s-1/print/` && init.method === 'POST') {
+        if (refuse) return jsonResponse({ detail: 'Service unavailable.' }, 503);
+        recorded += 1;
+        return jsonResponse({ detail: 'The print was recorded.' });
+      }
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: text.survey.print }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(recorded).toBe(1);
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: text.survey.print }));
+    expect(await screen.findByText(text.survey.printFailed)).toBeInTheDocument();
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+});

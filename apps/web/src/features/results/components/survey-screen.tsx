@@ -1,7 +1,9 @@
 import { RESULTS_TEXT } from '@carevoice/shared';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
 import { useResultsSurvey } from '../api/get-survey';
+import { useRecordSurveyPrint } from '../api/print-survey';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 
 const text = RESULTS_TEXT.survey;
@@ -18,6 +20,7 @@ export function SurveyScreen() {
   const navigate = useNavigate();
   const surveyId = params.get('id') ?? '';
   const survey = useResultsSurvey(surveyId);
+  const recordPrint = useRecordSurveyPrint();
 
   if (surveyId === '') return <EmptyState>{text.missing}</EmptyState>;
   if (survey.isPending) return <LoadingBlocks count={4} height={48} />;
@@ -39,7 +42,18 @@ export function SurveyScreen() {
         <Button variant="default" onClick={() => void navigate(-1)}>
           {text.back}
         </Button>
-        <Button onClick={() => window.print()}>{text.print}</Button>
+        <Button
+          loading={recordPrint.isPending}
+          onClick={() =>
+            // A print of answers is audited: recorded first, printed once the server has it.
+            recordPrint.mutate(surveyId, {
+              onSuccess: () => window.print(),
+              onError: () => toast.error(text.printFailed),
+            })
+          }
+        >
+          {text.print}
+        </Button>
       </Group>
       <Paper withBorder radius="lg" p="lg" component="article">
         <Stack gap="md">
