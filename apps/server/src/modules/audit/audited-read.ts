@@ -16,13 +16,16 @@ import { recordAudit, type AuditEvent } from './audit.service.js';
 
 type Detail = NonNullable<AuditEvent['detail']>;
 
-/** Writes the event of a read whose answer is a 200 (`describe` runs only then). */
+/**
+ * Writes the event of a read whose answer is a 200 (`describe` runs only then); a HEAD request
+ * sends no answer and records nothing.
+ */
 export async function auditRead(
   request: FastifyRequest,
   reply: FastifyReply,
   describe: () => AuditEvent | Promise<AuditEvent>,
 ): Promise<void> {
-  if (reply.statusCode !== 200) return;
+  if (reply.statusCode !== 200 || request.method === 'HEAD') return;
   await recordAudit(request.server.ctx.db, requestMeta(request), await describe());
 }
 
