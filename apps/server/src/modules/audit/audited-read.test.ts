@@ -73,6 +73,17 @@ describeEachDialect('audited reads of answers', (dialect) => {
     }
   });
 
+  it('records nothing for a HEAD request, which sends no answers', async () => {
+    const before = (await eventsOf('results.survey_viewed')).length;
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/results/survey/${surveyId}/`,
+      headers: reader.headers,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(await eventsOf('results.survey_viewed')).toHaveLength(before);
+  });
+
   it('records a print of the answers, and refuses (403, no event) a survey of a facility not held', async () => {
     const printed = await call(t, reader, 'resultsSurveyPrint', { params: { surveyId } });
     expect(printed.statusCode).toBe(200);
