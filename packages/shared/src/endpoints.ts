@@ -203,6 +203,11 @@ export interface EndpointDef {
   readonly responseType?: 'csv' | 'xlsx';
   /** GET answers kept between writes, and whose they are; absent: never kept. */
   readonly cache?: CacheScope;
+  /**
+   * A read of residents' answers, audited on every 200 (HIPAA §164.312(b), ADR 043); the
+   * downloads (`responseType`) are audited too.
+   */
+  readonly auditedRead?: true;
   /** Whether the body carries a user id that must match the session (sf_user_id / user_id). */
   readonly userIdField?: 'sf_user_id' | 'user_id';
   /** Whether a path parameter carries a user id that must match the session. */
@@ -836,6 +841,7 @@ export const ENDPOINTS = {
     query: ResultsSurveysQuerySchema,
     response: ResultsSurveysResponseSchema,
     cache: 'user',
+    auditedRead: true,
   },
   resultsSurvey: {
     method: 'GET',
@@ -844,6 +850,7 @@ export const ENDPOINTS = {
     params: z.object({ surveyId: IdSchema }),
     response: ResultsSurveyDetailSchema,
     cache: 'user',
+    auditedRead: true,
   },
   // Recorded before the survey's answers are printed (the audit trail of reads, issue 31).
   resultsSurveyPrint: {
@@ -861,6 +868,7 @@ export const ENDPOINTS = {
     response: ResultsCommentsResponseSchema,
     personal: ['q'],
     cache: 'user',
+    auditedRead: true,
   },
   resultsExportCsv: {
     method: 'GET',
@@ -884,6 +892,7 @@ export const ENDPOINTS = {
     access: results,
     query: AlertListQuerySchema,
     response: AlertListResponseSchema,
+    auditedRead: true,
   },
   alertAcknowledge: {
     method: 'POST',

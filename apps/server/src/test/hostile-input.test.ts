@@ -666,9 +666,13 @@ function refusalWrites(name: EndpointName, response: LightMyRequestResponse): Wr
   return { added: {}, changed: [] };
 }
 
-/** Rows an accepted read writes: an export (a CSV download) is audited (DESIGN §4, §8). */
+/**
+ * Rows an accepted read writes: an export (a download) and a read of answers are audited
+ * (DESIGN §4, §8; ADR 043).
+ */
 function readWrites(name: EndpointName): Writes {
-  return { added: answersFile(name) ? { audit_events: 1 } : {}, changed: [] };
+  const audited = answersFile(name) || (ENDPOINTS[name] as EndpointDef).auditedRead === true;
+  return { added: audited ? { audit_events: 1 } : {}, changed: [] };
 }
 
 function expectWrites(
@@ -677,7 +681,7 @@ function expectWrites(
   before: DbState,
   after: DbState,
 ): void {
-  // Accepted: a valid request writes what it writes; a GET nothing but an export's audit event.
+  // Accepted: a valid request writes what it writes; a GET nothing but an audited read's event.
   if (response.statusCode < 300 && ENDPOINTS[name].method !== 'GET') return;
   const writes = response.statusCode < 300 ? readWrites(name) : refusalWrites(name, response);
   const { added, changed } = writes;
