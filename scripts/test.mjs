@@ -110,6 +110,7 @@ function countPlaywright(report) {
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-test-'));
 
 step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('unused files, dependencies and exports (knip)', 'npx', ['knip', '--no-progress']);
 step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 step('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 step('build', 'npm', ['run', '--silent', 'build']);
