@@ -91,6 +91,14 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
   await expect(optionLink).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // Comments: each names its resident with a link to the survey, marked by more than colour.
+  await page.getByRole('link', { name: 'Comments', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Comments and text answers' })).toBeVisible();
+  await expect(page.getByRole('listitem').getByRole('link').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Answers by question' })).toBeVisible();
+
   // Reload keeps the filters.
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Survey' })).toHaveValue('Admission');

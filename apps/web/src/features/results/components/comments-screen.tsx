@@ -122,8 +122,10 @@ export function CommentsScreen() {
                         </Group>
                         <Text style={{ whiteSpace: 'pre-wrap' }}>{comment.text}</Text>
                         <Text size="sm" c="dimmed">
+                          {/* Underlined: in a line of grey text, colour alone would not mark it. */}
                           <Anchor
                             component={Link}
+                            underline="always"
                             size="sm"
                             to={`${paths.resultsSurvey}?id=${encodeURIComponent(comment.survey_id)}`}
                           >
