@@ -2,7 +2,8 @@
  * Opaque page cursors of the long lists (DESIGN §8): the sort key of the last item of a page,
  * as base64url JSON. A list reads one row more than a page to know whether another follows, and
  * the next page starts after the cursor's key (keyset pagination: no OFFSET, stable while rows
- * are added). A cursor that does not decode to the list's key is a 400.
+ * are added). A cursor that does not decode to the list's key is a 400, and so is one whose key
+ * holds a NUL character, which no stored value has and PostgreSQL cannot compare (ADR 044).
  */
 import { ADMIN_PAGE_SIZE, MESSAGES } from '@carevoice/shared';
 import { badRequest } from './http-error.js';
@@ -25,7 +26,10 @@ export function decodeCursor(cursor: string | undefined, arity: number): CursorK
   const valid =
     Array.isArray(key) &&
     key.length === arity &&
-    key.every((value) => typeof value === 'string' || typeof value === 'number');
+    key.every(
+      (value) =>
+        (typeof value === 'string' && !value.includes('\u0000')) || typeof value === 'number',
+    );
   if (!valid) throw badRequest(MESSAGES.invalidCursor);
   return key as CursorKey;
 }
