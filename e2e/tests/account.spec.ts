@@ -76,9 +76,15 @@ test('My account: sessions, password, and two-factor sign-in from setup to the s
       page.getByText('Password changed. Your other sessions have been signed out.'),
     ).toBeVisible();
 
-    // Two-factor sign-in: the QR code, the key, a first code, the recovery codes once.
+    // Two-factor sign-in: the password, the QR code, the key, a first code, the recovery codes
+    // once.
     const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
     await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await twoFactor.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await twoFactor.getByRole('button', { name: 'Continue' }).click();
+    await expect(twoFactor.getByText('The current password is not right.')).toBeVisible();
+    await twoFactor.getByLabel('Password', { exact: true }).fill('a-newer-account-password');
+    await twoFactor.getByRole('button', { name: 'Continue' }).click();
     await expect(
       twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible();

@@ -38,6 +38,8 @@ export const ACCOUNT_TEXT = {
     required:
       'Your back-office access needs two-factor sign-in. Turn it on to open Administration.',
     turnOn: 'Turn on two-factor sign-in',
+    turnOnHelp: 'Enter your password to start.',
+    start: 'Continue',
     scan: 'Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or FreeOTP), then enter the 6-digit code it shows.',
     qrLabel: 'QR code for your authenticator app',
     secretLabel: 'Or type this key into the app',

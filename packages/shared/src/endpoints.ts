@@ -78,6 +78,7 @@ import {
   MfaDisableRequestSchema,
   MfaEnableRequestSchema,
   MfaEnableResponseSchema,
+  MfaSetupRequestSchema,
   MfaSetupResponseSchema,
   SetPinRequestSchema,
   UnlockRequestSchema,
@@ -729,6 +730,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: 'account/mfa/setup',
     access: { kind: 'session' },
+    body: MfaSetupRequestSchema,
     response: MfaSetupResponseSchema,
   },
   accountMfaEnable: {

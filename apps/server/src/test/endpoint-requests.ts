@@ -327,8 +327,8 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   // Not a session of the caller's: accepted, and nothing changes (the builder knows no session).
   accountEndSession: () => ({ params: { sessionId: 'not-a-session-of-yours' } }),
   accountEndOtherSessions: () => ({}),
-  accountMfaSetup: () => ({}),
-  accountMfaEnable: (s) => ({ body: { code: totpCode(s.now) } }),
+  accountMfaSetup: () => ({ body: { password: DEMO_PASSWORD } }),
+  accountMfaEnable: (s) => ({ body: { code: totpCode(s.now), password: DEMO_PASSWORD } }),
   accountMfaDisable: (s) => ({ body: { password: DEMO_PASSWORD, code: totpCode(s.now, 30) } }),
   recognitionReviews: (s) => ({
     query: { facility_id: s.facilityId, status: 'approved', from: addDays(s.today, -365) },

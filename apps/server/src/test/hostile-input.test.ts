@@ -639,7 +639,10 @@ function refusalWrites(name: EndpointName, response: LightMyRequestResponse): Wr
   }
   // A wrong code: the same, and a step-two token counts it (ADR 042).
   if (
-    (name === 'accountMfaEnable' || name === 'accountMfaDisable' || name === 'loginMfa') &&
+    (name === 'accountMfaSetup' ||
+      name === 'accountMfaEnable' ||
+      name === 'accountMfaDisable' ||
+      name === 'loginMfa') &&
     (detail === ACCOUNT_MESSAGES.mfaCodeWrong || detail === ACCOUNT_MESSAGES.currentPasswordWrong)
   ) {
     return {

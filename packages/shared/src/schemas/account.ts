@@ -87,7 +87,19 @@ export const MfaSetupResponseSchema = z.object({
 });
 export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
 
-export const MfaEnableRequestSchema = z.object({ code: TotpCodeSchema });
+/** The current password: turning the second factor on needs it, as turning it off does. */
+const CurrentPasswordSchema = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, 'Too long.');
+
+export const MfaSetupRequestSchema = z.object({ password: CurrentPasswordSchema });
+export type MfaSetupRequest = z.infer<typeof MfaSetupRequestSchema>;
+
+export const MfaEnableRequestSchema = z.object({
+  code: TotpCodeSchema,
+  password: CurrentPasswordSchema,
+});
 export type MfaEnableRequest = z.infer<typeof MfaEnableRequestSchema>;
 
 export const MfaEnableResponseSchema = z.object({
@@ -97,7 +109,7 @@ export const MfaEnableResponseSchema = z.object({
 export type MfaEnableResponse = z.infer<typeof MfaEnableResponseSchema>;
 
 export const MfaDisableRequestSchema = z.object({
-  password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, 'Too long.'),
+  password: CurrentPasswordSchema,
   code: MfaCodeSchema,
 });
 export type MfaDisableRequest = z.infer<typeof MfaDisableRequestSchema>;

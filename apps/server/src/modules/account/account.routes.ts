@@ -63,13 +63,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('accountMfaSetup'),
-    handler: async (request) => setupMfa(ctx, requireSession(request)),
+    handler: async (request) =>
+      setupMfa(ctx, requestMeta(request), requireSession(request), request.body),
   });
 
   app.route({
     ...endpoint('accountMfaEnable'),
     handler: async (request) =>
-      confirmMfa(ctx, requestMeta(request), requireSession(request), request.body.code),
+      confirmMfa(ctx, requestMeta(request), requireSession(request), request.body),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   MfaEnableResponseSchema,
   MfaSetupResponseSchema,
+  SECURITY_MAIL_TEXT,
 } from '@carevoice/shared';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../constants.js';
@@ -45,14 +46,14 @@ function secondStep(t: TestApp, mfaToken: string, code: string, ip = '127.0.0.1'
 
 /** Turns the second factor on for a signed-in user; the recovery codes. */
 async function enableSecondFactor(t: TestApp, who: SignedIn): Promise<string[]> {
-  const setup = await call(t, who, 'accountMfaSetup');
+  const setup = await call(t, who, 'accountMfaSetup', { body: { password: PASSWORD } });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauth_url } = MfaSetupResponseSchema.parse(setup.json());
   expect(secret).toBe(TEST_MFA_SECRET);
   expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/CareVoice:/);
   expect(otpauth_url).toContain(`secret=${secret}`);
   const enabled = await call(t, who, 'accountMfaEnable', {
-    body: { code: totpCode(t.clock.now()) },
+    body: { code: totpCode(t.clock.now()), password: PASSWORD },
   });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return MfaEnableResponseSchema.parse(enabled.json()).recovery_codes;
@@ -198,12 +199,14 @@ describeEachDialect('two-factor sign-in', (dialect) => {
   it('is set up with a first code, then asked for after the password; a code works once', async () => {
     const email = 'staff@carevoice.test';
     const who = await t.login(email);
-    const wrongFirst = await call(t, who, 'accountMfaEnable', { body: { code: '000000' } });
+    const wrongFirst = await call(t, who, 'accountMfaEnable', {
+      body: { code: '000000', password: PASSWORD },
+    });
     expect(wrongFirst.statusCode).toBe(409);
     expect(wrongFirst.json()).toEqual({ detail: ACCOUNT_MESSAGES.mfaSetupFirst });
-    await call(t, who, 'accountMfaSetup');
+    await call(t, who, 'accountMfaSetup', { body: { password: PASSWORD } });
     const wrong = await call(t, who, 'accountMfaEnable', {
-      body: { code: totpCode(t.clock.now(), 600) },
+      body: { code: totpCode(t.clock.now(), 600), password: PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: ACCOUNT_MESSAGES.mfaCodeWrong });
@@ -298,6 +301,98 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     expect(elsewhere.statusCode).toBe(200);
   });
 });
+
+describeEachDialect(
+  'changing the second factor needs the password and tells the owner',
+  (dialect) => {
+    const t = useTestApp(dialect, { seed: true, config: { mfaRequiredForAdministration: false } });
+
+    const mailsTo = (email: string) =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text'])
+        .where('recipient', '=', email)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+
+    it('a session alone cannot set up or turn on a second factor: the current password is needed', async () => {
+      const email = 'staff@carevoice.test';
+      const who = await t.login(email);
+      const before = await t.counts();
+      const noPassword = await call(t, who, 'accountMfaSetup');
+      expect(noPassword.statusCode).toBe(400);
+      expect(await t.counts()).toEqual(before);
+
+      const wrong = await call(t, who, 'accountMfaSetup', {
+        body: { password: 'not-my-password' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ detail: ACCOUNT_MESSAGES.currentPasswordWrong });
+      const pending = async () =>
+        (
+          await t.db
+            .selectFrom('users')
+            .select('mfa_pending_secret')
+            .where('email', '=', email)
+            .executeTakeFirstOrThrow()
+        ).mfa_pending_secret;
+      expect(await pending()).toBeNull();
+
+      const setup = await call(t, who, 'accountMfaSetup', { body: { password: PASSWORD } });
+      expect(setup.statusCode, setup.body).toBe(200);
+      expect(await pending()).not.toBeNull();
+      const codeOnly = await call(t, who, 'accountMfaEnable', {
+        body: { code: totpCode(t.clock.now()) },
+      });
+      expect(codeOnly.statusCode).toBe(400);
+      const wrongPassword = await call(t, who, 'accountMfaEnable', {
+        body: { code: totpCode(t.clock.now()), password: 'not-my-password' },
+      });
+      expect(wrongPassword.statusCode).toBe(400);
+      expect(wrongPassword.json()).toEqual({ detail: ACCOUNT_MESSAGES.currentPasswordWrong });
+      expect(AccountResponseSchema.parse((await call(t, who, 'account')).json()).mfa_enabled).toBe(
+        false,
+      );
+      expect(await mailsTo(email)).toEqual([]);
+      t.clock.advanceMinutes(LOGIN_THROTTLE.windowMinutes + 1);
+    });
+
+    it('turning it on (a new recovery-code set), off, and an administrator’s reset each mail the owner', async () => {
+      const email = 'preview@carevoice.test';
+      const who = await t.login(email);
+      const codes = await enableSecondFactor(t, who);
+      t.clock.advanceMinutes(0.5);
+      const off = await call(t, who, 'accountMfaDisable', {
+        body: { password: PASSWORD, code: codes[0] as string },
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      t.clock.advanceMinutes(0.5);
+      await enableSecondFactor(t, who);
+      const admin = await t.login('admin@carevoice.test');
+      const reset = await call(t, admin, 'adminResetUserMfa', {
+        params: { userId: demoId('user', email) },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      // A reset of a user without a second factor changes nothing and mails nobody.
+      await call(t, admin, 'adminResetUserMfa', { params: { userId: demoId('user', email) } });
+
+      const mails = await mailsTo(email);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        SECURITY_MAIL_TEXT.mfaEnabled.subject,
+        SECURITY_MAIL_TEXT.mfaDisabled.subject,
+        SECURITY_MAIL_TEXT.mfaEnabled.subject,
+        SECURITY_MAIL_TEXT.mfaReset.subject,
+      ]);
+      expect(mails[0]?.text).toContain('recovery codes');
+      for (const mail of mails) {
+        expect(mail.text).toContain('Pat Preview');
+        expect(mail.text).not.toContain(codes[1] as string);
+        expect(mail.text).not.toContain(PASSWORD);
+      }
+    });
+  },
+);
 
 describeEachDialect('two-factor sign-in required for the back office', (dialect) => {
   const t = useTestApp(dialect, { seed: true, config: { mfaRequiredForAdministration: true } });

@@ -52,9 +52,10 @@ async function mfaToken(t: TestApp, email: string, ip: string): Promise<string> 
 }
 
 async function enableSecondFactor(t: TestApp, who: SignedIn): Promise<void> {
-  expect((await call(t, who, 'accountMfaSetup')).statusCode).toBe(200);
+  const setup = await call(t, who, 'accountMfaSetup', { body: { password: PASSWORD } });
+  expect(setup.statusCode, setup.body).toBe(200);
   const enabled = await call(t, who, 'accountMfaEnable', {
-    body: { code: totpCode(t.clock.now()) },
+    body: { code: totpCode(t.clock.now()), password: PASSWORD },
   });
   expect(enabled.statusCode, enabled.body).toBe(200);
   // The next sign-in's code must be of a later time step than the one that turned it on.

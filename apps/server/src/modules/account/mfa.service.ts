@@ -19,7 +19,9 @@ import {
   UI_TEXT,
   type LoginMfaRequest,
   type MfaDisableRequest,
+  type MfaEnableRequest,
   type MfaEnableResponse,
+  type MfaSetupRequest,
   type MfaSetupResponse,
 } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
@@ -164,9 +166,35 @@ async function recordCodeFailure(
   });
 }
 
-/** A new secret, pending until a first code confirms it. */
-export async function setupMfa(ctx: AppContext, auth: AuthContext): Promise<MfaSetupResponse> {
+/**
+ * The user, once their current password is checked (issue 31: a session alone cannot change the
+ * second factor). A wrong password counts as a wrong code (throttled, audited) and is 400.
+ */
+async function userWithPassword(
+  ctx: AppContext,
+  meta: RequestMeta,
+  userId: string,
+  password: string,
+): Promise<User> {
+  await assertNotThrottled(ctx.db, MFA_RULE, userId, meta);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized(MESSAGES.sessionExpired);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await recordCodeFailure(ctx, meta, user);
+    throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+  return user;
+}
+
+/** A new secret, pending until a first code confirms it; the current password is needed. */
+export async function setupMfa(
+  ctx: AppContext,
+  meta: RequestMeta,
+  auth: AuthContext,
+  input: MfaSetupRequest,
+): Promise<MfaSetupResponse> {
   if (auth.user.mfaEnabled) throw new HttpError(409, ACCOUNT_MESSAGES.mfaAlreadyEnabled);
+  await userWithPassword(ctx, meta, auth.user.id, input.password);
   const secret = ctx.newMfaSecret();
   await setPendingMfaSecret(ctx.db, auth.user.id, seal(ctx, secret));
   return {
@@ -175,17 +203,20 @@ export async function setupMfa(ctx: AppContext, auth: AuthContext): Promise<MfaS
   };
 }
 
-/** Turns the pending secret on with a first code; the recovery codes, shown once. */
+/**
+ * Turns the pending secret on with the current password and a first code; the recovery codes,
+ * shown once. The owner is mailed (a new recovery-code set comes only with this).
+ */
 export async function confirmMfa(
   ctx: AppContext,
   meta: RequestMeta,
   auth: AuthContext,
-  code: string,
+  input: MfaEnableRequest,
 ): Promise<MfaEnableResponse> {
   const userId = auth.user.id;
-  await assertNotThrottled(ctx.db, MFA_RULE, userId, meta);
-  const user = await findUserById(ctx.db, userId);
-  if (!user || user.mfa_secret) throw new HttpError(409, ACCOUNT_MESSAGES.mfaAlreadyEnabled);
+  const code = input.code;
+  const user = await userWithPassword(ctx, meta, userId, input.password);
+  if (user.mfa_secret) throw new HttpError(409, ACCOUNT_MESSAGES.mfaAlreadyEnabled);
   const pending = unseal(ctx, user.mfa_pending_secret);
   if (!pending || !user.mfa_pending_secret)
     throw new HttpError(409, ACCOUNT_MESSAGES.mfaSetupFirst);
@@ -213,6 +244,7 @@ export async function confirmMfa(
       targetType: 'user',
       targetId: userId,
     });
+    await mailOwner(ctx, trx, meta, user, 'mfaEnabled');
   });
   return { recovery_codes: codes };
 }
@@ -245,6 +277,7 @@ export async function disableMfa(
         targetType: 'user',
         targetId: userId,
       });
+      await mailOwner(ctx, trx, meta, user, 'mfaDisabled');
     });
   } catch (error) {
     if (!(error instanceof SecondFactorRefused)) throw error;
@@ -297,11 +330,17 @@ export async function loginWithSecondFactor(
   }
 }
 
-/** Removes a user's second factor (an administrator's reset, modules/admin-users). */
+/**
+ * Removes a user's second factor (an administrator's reset, modules/admin-users), mailing them
+ * when there was one.
+ */
 export async function resetSecondFactor(
+  ctx: AppContext,
   trx: Kysely<Database>,
-  userId: string,
-  at: string,
+  meta: RequestMeta,
+  user: User,
 ): Promise<boolean> {
-  return clearMfa(trx, userId, at);
+  const reset = await clearMfa(trx, user.id, toTimestamp(meta.at));
+  if (reset) await mailOwner(ctx, trx, meta, user, 'mfaReset');
+  return reset;
 }

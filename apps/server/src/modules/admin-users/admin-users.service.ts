@@ -387,7 +387,7 @@ export async function resetUserMfa(
     const found = await requireUser(trx, userId);
     const target = targetOf(found);
     assertMayActOn(admin, target);
-    const reset = await resetSecondFactor(trx, userId, toTimestamp(meta.at));
+    const reset = await resetSecondFactor(ctx, trx, meta, found.user);
     await recordAudit(trx, meta, {
       action: 'user.mfa_reset',
       targetType: 'user',

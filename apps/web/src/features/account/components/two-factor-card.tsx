@@ -1,6 +1,7 @@
 import {
   MfaDisableRequestSchema,
   MfaEnableRequestSchema,
+  MfaSetupRequestSchema,
   ACCOUNT_TEXT,
   UI_TEXT,
   type MfaSetupResponse,
@@ -19,15 +20,21 @@ import { QrCode } from './qr-code';
 
 const text = ACCOUNT_TEXT.twoFactor;
 
+/** A setup under way: the new secret, and the password that started it (enabling needs it). */
+interface PendingSetup {
+  setup: MfaSetupResponse;
+  password: string;
+}
+
 /**
- * Two-factor sign-in with an authenticator app: turn on (QR code, first code, recovery codes
- * shown once) or off (password and a code).
+ * Two-factor sign-in with an authenticator app: turn on (the password, QR code, first code,
+ * recovery codes shown once) or off (password and a code).
  */
 export function TwoFactorCard({ enabled, required }: { enabled: boolean; required: boolean }) {
-  const [setup, setSetup] = useState<MfaSetupResponse | null>(null);
+  const [setup, setSetup] = useState<PendingSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
-  const start = useSetupMfa();
+  const [turningOn, setTurningOn] = useState(false);
 
   let body;
   if (recoveryCodes) {
@@ -35,7 +42,7 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
   } else if (setup) {
     body = (
       <ConfirmSetup
-        setup={setup}
+        pending={setup}
         onCancel={() => setSetup(null)}
         onEnabled={(codes) => {
           setSetup(null);
@@ -53,19 +60,21 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
         </Button>
       </Group>
     );
+  } else if (turningOn) {
+    body = (
+      <StartSetup
+        onCancel={() => setTurningOn(false)}
+        onStarted={(started) => {
+          setTurningOn(false);
+          setSetup(started);
+        }}
+      />
+    );
   } else {
     body = (
-      <>
-        <FormError message={start.isError ? errorMessage(start.error) : null} />
-        <Group>
-          <Button
-            loading={start.isPending}
-            onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
-          >
-            {text.turnOn}
-          </Button>
-        </Group>
-      </>
+      <Group>
+        <Button onClick={() => setTurningOn(true)}>{text.turnOn}</Button>
+      </Group>
     );
   }
 
@@ -82,22 +91,77 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
   );
 }
 
+/** The current password starts a setup (a session alone may not change the second factor). */
+function StartSetup({
+  onCancel,
+  onStarted,
+}: {
+  onCancel: () => void;
+  onStarted: (pending: PendingSetup) => void;
+}) {
+  const start = useSetupMfa();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = MfaSetupRequestSchema.safeParse({ password });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).password);
+      return;
+    }
+    start.mutate(parsed.data, {
+      onSuccess: (setup) => onStarted({ setup, password: parsed.data.password }),
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={420}>
+        <Text>{text.turnOnHelp}</Text>
+        <PasswordInput
+          label={text.password}
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': UI_TEXT.login.showPassword }}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setError(undefined);
+          }}
+        />
+        <Group>
+          <Button type="submit" loading={start.isPending}>
+            {text.start}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {text.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function ConfirmSetup({
-  setup,
+  pending,
   onCancel,
   onEnabled,
 }: {
-  setup: MfaSetupResponse;
+  pending: PendingSetup;
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
+  const { setup, password } = pending;
   const enable = useEnableMfa();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = MfaEnableRequestSchema.safeParse({ code });
+    const parsed = MfaEnableRequestSchema.safeParse({ code, password });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).code);
       return;
