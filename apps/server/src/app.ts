@@ -63,6 +63,10 @@ export interface AppDeps {
   newMfaSecret?: () => string;
 }
 
+/** Logged at start when TRUST_PROXY is a hop count (the address form is the safe one). */
+export const TRUST_PROXY_HOP_COUNT_WARNING =
+  "TRUST_PROXY is a hop count: X-Forwarded-For is believed from any peer, so a client that reaches this port directly picks its own address (and escapes the sign-in throttle). Set TRUST_PROXY to the proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=10.0.0.5";
+
 /**
  * TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does
  * with a number, which its types leave out), a list the trusted proxies' addresses.
@@ -91,6 +95,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .send({ detail: tooLong ? MESSAGES.uriTooLong : MESSAGES.badRequest });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (typeof config.trustProxy === 'number') {
+    // Issue 31, finding 9 (ADR 042): a hop count trusts X-Forwarded-For from any peer, so a
+    // client that reaches the port directly chooses its own address, and with it its throttling.
+    app.log.warn({ trustProxy: config.trustProxy }, TRUST_PROXY_HOP_COUNT_WARNING);
+  }
   app.setValidatorCompiler(validatorCompiler);
   // Responses: Fastify's compiled serializer, from JSON Schemas of the zod schemas.
   app.addHook('onRoute', compileResponseSchemas);

@@ -13,6 +13,7 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_TOUCH_INTERVAL_MS,
 } from '../../constants.js';
+import { TRUST_PROXY_HOP_COUNT_WARNING } from '../../app.js';
 import { sha256 } from '../../lib/crypto.js';
 import {
   describeEachDialect,
@@ -523,4 +524,63 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
       });
     });
   }
+});
+
+/** Log lines as written, parsed. */
+class LogLines {
+  readonly raw: string[] = [];
+
+  write(line: string): void {
+    this.raw.push(line);
+  }
+
+  warnings(): string[] {
+    return this.raw
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40)
+      .map((line) => line.msg);
+  }
+}
+
+describeEachDialect('TRUST_PROXY forms (issue 31, finding 9)', (dialect) => {
+  describe('a hop count', () => {
+    const logs = new LogLines();
+    const t = useTestApp(dialect, {
+      seed: true,
+      logs,
+      config: { trustProxy: 1, logLevel: 'warn' },
+    });
+
+    it('is warned about at start-up: any peer may write X-Forwarded-For', () => {
+      expect(t.app).toBeDefined();
+      expect(logs.warnings()).toContain(TRUST_PROXY_HOP_COUNT_WARNING);
+    });
+  });
+
+  describe('the proxies’ addresses', () => {
+    const logs = new LogLines();
+    const t = useTestApp(dialect, {
+      seed: true,
+      logs,
+      config: { trustProxy: ['10.0.0.5'], logLevel: 'warn' },
+    });
+
+    it('start without the warning, and a client reaching the port directly cannot rotate its address', async () => {
+      expect(logs.warnings()).not.toContain(TRUST_PROXY_HOP_COUNT_WARNING);
+      const statuses: number[] = [];
+      for (let n = 0; n < 30; n += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${API}/sf-login/`,
+          payload: { username: `guess-${n}@carevoice.test`, password: 'whatever' },
+          remoteAddress: '127.0.3.9',
+          headers: { 'x-forwarded-for': `203.0.113.${n + 1}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      const attempts = await t.db.selectFrom('login_attempts').select('ip').distinct().execute();
+      expect(attempts).toEqual([{ ip: '127.0.3.9' }]);
+      expect(statuses.every((status) => status === 401)).toBe(true);
+    });
+  });
 });
