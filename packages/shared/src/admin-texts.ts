@@ -329,6 +329,8 @@ export const ADMIN_TEXT = {
     previewCreated: 'New',
     previewUpdated: 'Changed',
     previewUnchanged: 'Unchanged',
+    readAs: (encoding: string) =>
+      `The file is not in UTF-8: it was read as ${encoding}. Check that names with accents look right after the import.`,
     problemsHeading: 'Problems to fix',
     problemsTable: 'Problems in the file, by row and column',
     problemRow: 'Row',

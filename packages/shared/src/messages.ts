@@ -58,6 +58,10 @@ export const MESSAGES = {
   csvQuotes: 'A quoted value is not closed.',
   csvFieldCount: 'This row has a different number of values than the header.',
   csvUnreadable: 'This row cannot be read.',
+  csvEncodingUnknown:
+    'This file is not in UTF-8 and its encoding could not be recognised. In the spreadsheet, save it as "CSV UTF-8 (Comma delimited)" and import it again.',
+  csvReplacementCharacter:
+    'This value holds a character that could not be read (�). Save the file as "CSV UTF-8 (Comma delimited)" and import it again.',
   invalidCursor: 'This page link is not valid any more. Start again from the first page.',
   versionConflict:
     'Someone else changed this record since you opened it. Reload to see their change, then make yours again.',

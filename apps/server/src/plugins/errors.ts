@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { endpointDef } from '../lib/http.js';
 import { HttpError } from '../lib/http-error.js';
 import { clearSessionCookies } from '../lib/session-cookies.js';
+import { decodeUpload } from '../lib/text-encoding.js';
 
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.malformedJson],
@@ -45,13 +46,29 @@ export function sendError(
   return reply.code(status).send(body);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** How an uploaded CSV file that is not UTF-8 was read ("Windows-1252"); null for UTF-8. */
+    uploadEncoding: string | null;
+  }
+}
+
 export default fp(
   async function errorsPlugin(app) {
     // Fastify parses JSON and text/plain by default; the API speaks JSON, and CSV on the import
     // calls (whose schemas refuse anything else with 400).
     app.removeContentTypeParser('text/plain');
-    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
+    // A CSV upload's text, UTF-8 or recognised (lib/text-encoding.ts); how it was read goes
+    // with the request for the import's report.
+    app.decorateRequest('uploadEncoding', null);
+    app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
+      try {
+        const decoded = decodeUpload(body as Buffer);
+        request.uploadEncoding = decoded.encoding;
+        done(null, decoded.text);
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -20,8 +20,8 @@ export interface ApiRequestOptions<N extends EndpointName> {
   params?: EndpointParams<N>;
   /** Its query (filters, the page cursor). */
   query?: EndpointQuery<N>;
-  /** The body: JSON, or the CSV text of an import. */
-  body?: EndpointBody<N>;
+  /** The body: JSON, or an import's CSV file (its bytes, which the server decodes) or text. */
+  body?: EndpointBody<N> extends string ? string | Blob : EndpointBody<N>;
   /** Cancels the call (TanStack Query passes one to every query). */
   signal?: AbortSignal | undefined;
   /** Extra request headers, e.g. `Idempotency-Key` on a submission. */
@@ -66,10 +66,10 @@ export async function apiRequest<N extends EndpointName>(
         Accept: csvAnswer ? 'text/csv, application/json' : 'application/json',
         ...(body === undefined
           ? {}
-          : { 'Content-Type': csvBody ? 'text/csv; charset=utf-8' : 'application/json' }),
+          : { 'Content-Type': csvBody ? csvType(body) : 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : csvBody ? String(body) : JSON.stringify(body),
+      body: body === undefined ? undefined : csvBody ? csvPayload(body) : JSON.stringify(body),
       signal: controller.signal,
     });
     text = await response.text();
@@ -118,3 +118,8 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** A file is sent as its bytes: the server recognises an encoding other than UTF-8. */
+const csvPayload = (body: unknown): string | Blob => (body instanceof Blob ? body : String(body));
+const csvType = (body: unknown): string =>
+  body instanceof Blob ? 'text/csv' : 'text/csv; charset=utf-8';

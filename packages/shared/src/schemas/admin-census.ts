@@ -240,6 +240,8 @@ export const ImportReportSchema = z.object({
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
   errors: z.array(ImportProblemSchema),
+  /** How a file that was not UTF-8 was read, e.g. "Windows-1252" (absent for UTF-8). */
+  encoding: z.string().max(40).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -254,6 +256,7 @@ export const ImportErrorResponseSchema = ErrorResponseSchema.extend({
   created: z.number().int().min(0).optional(),
   updated: z.number().int().min(0).optional(),
   unchanged: z.number().int().min(0).optional(),
+  encoding: z.string().max(40).optional(),
 });
 export type ImportErrorResponse = z.infer<typeof ImportErrorResponseSchema>;
 

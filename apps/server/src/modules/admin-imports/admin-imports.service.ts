@@ -16,6 +16,7 @@
 import {
   ADMIN_TEXT,
   IMPORT_PROBLEMS_LISTED_MAX,
+  MESSAGES,
   type ImportProblem,
   type ImportRefusal,
   type ImportReport,
@@ -71,8 +72,13 @@ export function readImportFile<C extends string, T>(
     if (unreadable.has(row)) continue;
     const values = withoutNeutralisation(cells, spec.columns);
     const nul = spec.columns.filter((column) => values[column].includes('\u0000'));
-    if (nul.length > 0) {
+    // U+FFFD is what a misread byte becomes: never stored from a file without a word.
+    const unread = spec.columns.filter((column) => values[column].includes('\uFFFD'));
+    if (nul.length > 0 || unread.length > 0) {
       for (const column of nul) problems.push({ row, column, message: text.nulCharacter });
+      for (const column of unread) {
+        problems.push({ row, column, message: MESSAGES.csvReplacementCharacter });
+      }
       continue;
     }
     const checked = spec.check(values);

@@ -16,6 +16,7 @@ import {
   type ImportReport,
   type ResidentSurveyType,
 } from '@carevoice/shared';
+import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../db/values.js';
 import { dbState } from '../../test/endpoint-requests.js';
@@ -718,8 +719,16 @@ describeEachDialect('census: residents', (dialect) => {
           { row: 3, column: 'last_name', message: text.required },
           { row: 3, column: 'preferred_language', message: text.required },
           { row: 4, column: 'first_name', message: text.tooLong(100) },
-          { row: 4, column: 'admitted_on', message: expect.stringContaining('yyyy-MM-dd') },
-          { row: 4, column: 'discharged_on', message: expect.stringContaining('yyyy-MM-dd') },
+          {
+            row: 4,
+            column: 'admitted_on',
+            message: expect.stringContaining('date does not exist'),
+          },
+          {
+            row: 4,
+            column: 'discharged_on',
+            message: expect.stringContaining('date does not exist'),
+          },
           { row: 4, column: 'preferred_language', message: text.languageNotOffered(['en', 'es']) },
           { row: 5, column: 'discharged_on', message: text.dischargeBeforeAdmission },
           { row: 6, column: 'client_id', message: text.duplicateKey(2) },
@@ -823,6 +832,64 @@ describeEachDialect('census: residents', (dialect) => {
       expect((await residentByClientId(facilityId, 'Q-2')).first_name).toBe('Line\nBreak');
     });
 
+    it('reads a Windows-1252 file as an EHR on Windows saves it, and says so in the preview and the report', async () => {
+      const facilityId = await newFacility();
+      const bytes = iconv.encode(
+        file('W-1,José,Müller,2026-11-01,,es', 'W-2,Zoë,O’Brien,,,en', 'W-3,François,Peña,,,en'),
+        'windows-1252',
+      );
+      expect(bytes.includes(Buffer.from('é'))).toBe(false); // not UTF-8: é is the byte 0xE9
+      const send = (dryRun: boolean) =>
+        call(t, admin, 'adminResidentsImport', {
+          params: { facilityId },
+          query: { dry_run: String(dryRun) },
+          body: bytes,
+          headers: { 'content-type': 'text/csv' },
+        });
+      const preview = await send(true);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ created: 3, encoding: 'Windows-1252' });
+      const imported = await send(false);
+      expect(imported.json()).toMatchObject({ created: 3, encoding: 'Windows-1252' });
+      expect(await residentByClientId(facilityId, 'W-1')).toMatchObject({
+        first_name: 'José',
+        last_name: 'Müller',
+      });
+      expect((await residentByClientId(facilityId, 'W-2')).last_name).toBe('O’Brien');
+      expect((await residentByClientId(facilityId, 'W-3')).first_name).toBe('François');
+      // A UTF-8 file's report names no encoding.
+      expect(await importOk(facilityId, file('W-4,Ana,Núñez,,,es'), true)).not.toHaveProperty(
+        'encoding',
+      );
+    });
+
+    it('refuses a file in an encoding it cannot recognise, and a value with U+FFFD, saying how to save as UTF-8', async () => {
+      const facilityId = await newFacility();
+      const before = await dbState(t);
+      const chinese = await call(t, admin, 'adminResidentsImport', {
+        params: { facilityId },
+        query: { dry_run: 'false' },
+        // Chinese names in GB18030 (chardet takes them for EUC-KR): not a Latin file.
+        body: iconv.encode(
+          file(
+            'G-1,王小明,张伟,,,en',
+            'G-2,李秀英,刘洋,,,en',
+            'G-3,陈静,杨帆,,,en',
+            'G-4,赵敏,黄磊,,,en',
+          ),
+          'gb18030',
+        ),
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(chinese.statusCode).toBe(400);
+      expect(chinese.json()).toMatchObject({ detail: MESSAGES.csvEncodingUnknown });
+      const replaced = await importRefused(facilityId, file('G-3,Jos\uFFFD,M,,,en'), false);
+      expect(replaced.errors).toEqual([
+        { row: 2, column: 'first_name', message: MESSAGES.csvReplacementCharacter },
+      ]);
+      expect(await dbState(t)).toEqual(before);
+    });
+
     it('refuses more than 20,000 rows and more than 5 MB with clear messages, writing nothing', async () => {
       const facilityId = await newFacility();
       const before = await dbState(t);
@@ -858,7 +925,11 @@ describeEachDialect('census: residents', (dialect) => {
         const before = await t.counts();
         const refused = await importRefused(facilityId, fs.readFileSync(filePath, 'utf8'), false);
         expect(refused.errors).toEqual([
-          { row: 19_999, column: 'admitted_on', message: expect.stringContaining('yyyy-MM-dd') },
+          {
+            row: 19_999,
+            column: 'admitted_on',
+            message: expect.stringContaining('date does not exist'),
+          },
         ]);
         expect(refused.created).toBe(CSV_IMPORT_MAX_ROWS - 1);
         expect(await t.counts()).toEqual(before);

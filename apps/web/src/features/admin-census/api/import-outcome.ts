@@ -1,9 +1,9 @@
 import { ImportRefusalSchema, type ImportRefusal, type ImportReport } from '@carevoice/shared';
 import { ApiError } from '@/lib/api-error';
 
-/** A file to send to an import call: its text, and whether only to check it. */
+/** A file to send to an import call: the file (or its text), and whether only to check it. */
 export interface CsvUpload {
-  csv: string;
+  csv: Blob | string;
   dryRun: boolean;
 }
 

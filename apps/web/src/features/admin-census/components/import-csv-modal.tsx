@@ -37,7 +37,7 @@ export interface ImportCsvModalProps {
   template: { csv: string; filename: string };
 }
 
-type Step = { kind: 'choose' } | { kind: 'preview'; csv: string; outcome: ImportOutcome };
+type Step = { kind: 'choose' } | { kind: 'preview'; csv: Blob; outcome: ImportOutcome };
 
 /**
  * "Import CSV": choose a file → it is checked on the server (`dry_run`) → the preview says how
@@ -77,9 +77,11 @@ export function ImportCsvModal({
       );
       return;
     }
-    let csv: string;
+    // The file's bytes, read once: the server recognises an encoding other than UTF-8 (and says
+    // so in the preview), and the import sends exactly what was checked.
+    let csv: Blob;
     try {
-      csv = await file.text();
+      csv = new Blob([await file.arrayBuffer()], { type: 'text/csv' });
     } catch {
       setFailure(text.fileUnreadable);
       return;
@@ -93,7 +95,7 @@ export function ImportCsvModal({
     );
   };
 
-  const commit = (csv: string) => {
+  const commit = (csv: Blob) => {
     setFailure(null);
     importer.mutate(
       { csv, dryRun: false },
@@ -206,6 +208,7 @@ function ImportPreview({
         {text.previewHeading}
       </Text>
       <Counts report={report} />
+      {report.encoding && <Text size="sm">{text.readAs(report.encoding)}</Text>}
       {outcome.kind === 'refused' ? (
         <Stack gap="xs">
           <Text role="alert" c="var(--mantine-color-error)" fw={500}>

@@ -53,13 +53,15 @@ function renderScreen({
   answer?: (sent: Sent) => Response | undefined;
 } = {}) {
   const sent: Sent[] = [];
-  const fetch = stubFetch((url, init) => {
+  const fetch = stubFetch(async (url, init) => {
     const method = init.method ?? 'GET';
+    // An import sends the file's bytes (a Blob); read here as text.
+    const raw = init.body instanceof Blob ? await init.body.text() : init.body;
     const body =
-      typeof init.body === 'string' && method !== 'GET'
-        ? init.body.startsWith('{')
-          ? (JSON.parse(init.body) as unknown)
-          : init.body
+      typeof raw === 'string' && method !== 'GET'
+        ? raw.startsWith('{')
+          ? (JSON.parse(raw) as unknown)
+          : raw
         : undefined;
     const request = { method, url, body };
     sent.push(request);
@@ -224,7 +226,7 @@ describe('Residents (the census)', () => {
       unchanged: 0,
       errors: [{ row: 3, column: 'admitted_on', message: 'Use a date in the form yyyy-MM-dd.' }],
     };
-    const accepted = { created: 2, updated: 1, unchanged: 4, errors: [] };
+    const accepted = { created: 2, updated: 1, unchanged: 4, errors: [], encoding: 'Windows-1252' };
     const { user, sent } = renderScreen({
       answer: ({ method, url, body }) => {
         if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
@@ -255,6 +257,8 @@ describe('Residents (the census)', () => {
     await user.click(within(dialog).getByRole('button', { name: text.chooseAnotherFile }));
     await user.upload(input(), new File(['client_id\ngood'], 'census.csv', { type: 'text/csv' }));
     await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+    // A file that was not UTF-8: the preview says how the server read it.
+    expect(await within(dialog).findByText(text.readAs('Windows-1252'))).toBeVisible();
     await user.click(await within(dialog).findByRole('button', { name: text.confirmImport(3) }));
     expect(await screen.findByText(text.imported(2, 1))).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
