@@ -28,12 +28,14 @@ const FRAME_BUDGET_KB = 150;
  * `app` into a `results` chunk and the invitation page stopped loading the back office's chunk.
  * 268 with the offline unlock's calls on sign-in and logout, the resident's language mark on the
  * cards and the due list's call started by its route (/delay-survey at 267.2 with its calendar;
- * the verifiers themselves are in the lock screen's chunk, in no first load).
+ * the verifiers themselves are in the lock screen's chunk, in no first load). 269 with the
+ * words around a question in Spanish, the import's encoding note and the second factor's
+ * password step (issues 31 and 33; /delay-survey at 268.1).
  * No results, recognition or office code is in a bedside page's first load (the office areas'
  * shared heading and filters have an `office` chunk of their own). Next: split the contract per
  * area so each page carries only its own endpoints' schemas, and bring this back under 260.
  */
-const PAGE_BUDGET_KB = 268;
+const PAGE_BUDGET_KB = 269;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
