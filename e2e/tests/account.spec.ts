@@ -101,6 +101,7 @@ test('My account: sessions, password, and two-factor sign-in from setup to the s
       .getByRole('list', { name: 'Your recovery codes' })
       .getByRole('listitem');
     await expect(codes).toHaveCount(10);
+    await expectNoSeriousA11yViolations(page);
     const recovery = (await codes.first().textContent()) ?? '';
     expect(recovery).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
