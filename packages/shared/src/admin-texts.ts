@@ -450,6 +450,12 @@ export const ADMIN_TEXT = {
     importJson: 'Import a JSON file',
     exportJson: 'Export as JSON',
     discardDraft: 'Discard the draft',
+    discardConfirmTitle: 'Discard the draft?',
+    discardConfirm: (version: number) =>
+      version === 0
+        ? 'Every change since the questionnaire was created is lost. This cannot be undone.'
+        : `Every change since version ${version} was published is lost, and the editor shows version ${version} again. This cannot be undone.`,
+    discarded: 'The draft was discarded.',
     replaceConfirmTitle: 'Replace the draft?',
     replaceConfirm:
       'The questions in the editor are replaced. The published version does not change until you publish.',
@@ -599,6 +605,7 @@ export const ADMIN_TEXT = {
       'audit.exported': 'Audit log exported',
       'questionnaire.published': 'Questionnaire published',
       'questionnaire.draft_replaced': 'Questionnaire draft replaced',
+      'questionnaire.draft_discarded': 'Questionnaire draft discarded',
       'auth.refresh_reused': 'Old refresh token used again (sign-in ended)',
       'auth.mfa_failed': 'Wrong two-factor code',
       'account.password_changed': 'Password changed',

@@ -55,6 +55,8 @@ import {
   AdminQuestionnaireDetailSchema,
   AdminQuestionnaireListQuerySchema,
   AdminQuestionnaireListResponseSchema,
+  DiscardDraftRequestSchema,
+  DiscardDraftResponseSchema,
   PublishRequestSchema,
   PublishResponseSchema,
   QuestionnaireVersionSchema,
@@ -152,7 +154,7 @@ import {
  */
 export const API_BASE = '/api/v1';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint (DESIGN §4, §8).
@@ -187,7 +189,7 @@ export interface EndpointDef {
   readonly params?: z.ZodObject;
   /** Query-string parameters (lists: filters and the page `cursor`). */
   readonly query?: z.ZodObject;
-  /** The body: JSON (POST, PATCH, PUT), or CSV text when `bodyType` is `csv`. */
+  /** The body: JSON (POST, PATCH, PUT, DELETE), or CSV text when `bodyType` is `csv`. */
   readonly body?: z.ZodType;
   /** A JSON body larger than the usual 64 KB this call accepts (a whole questionnaire). */
   readonly bodyLimit?: number;
@@ -681,6 +683,15 @@ export const ENDPOINTS = {
     body: SaveDraftRequestSchema,
     bodyLimit: QUESTIONNAIRE_BODY_MAX_BYTES,
     response: SaveDraftResponseSchema,
+  },
+  // Back to the published version (ADR 051): the draft made at `version` is ended.
+  adminDiscardQuestionnaireDraft: {
+    method: 'DELETE',
+    path: 'admin/questionnaires/:questionnaireId/draft',
+    access: administration,
+    params: questionnaireParams,
+    body: DiscardDraftRequestSchema,
+    response: DiscardDraftResponseSchema,
   },
   adminPublishQuestionnaire: {
     method: 'POST',

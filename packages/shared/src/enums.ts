@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   // The questionnaire builder (DESIGN §8, ADR 017)
   'questionnaire.published',
   'questionnaire.draft_replaced',
+  'questionnaire.draft_discarded',
   // Trust at scale (issue 19): tokens, My account, the second factor
   'auth.refresh_reused',
   'auth.mfa_failed',

@@ -312,6 +312,11 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     params: { questionnaireId: s.questionnaire.id },
     body: { questions: s.questionnaire.questions, version: s.questionnaire.version },
   }),
+  // Discards the draft the save above left (without one: 200 and nothing written).
+  adminDiscardQuestionnaireDraft: (s) => ({
+    params: { questionnaireId: s.questionnaire.id },
+    body: { version: s.questionnaire.version },
+  }),
   adminPublishQuestionnaire: (s) => ({
     params: { questionnaireId: s.publishable.id },
     body: { version: s.publishable.version },

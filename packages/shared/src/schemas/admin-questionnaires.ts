@@ -197,6 +197,15 @@ export type SaveDraftResponse = z.infer<typeof SaveDraftResponseSchema>;
 export const PublishRequestSchema = z.object({ version: VersionSchema });
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;
 
+/**
+ * Discarding the draft (ADR 051): the version the editor last saw (409 when another save, a
+ * publish or a discard came first), and the questionnaire's version afterwards.
+ */
+export const DiscardDraftRequestSchema = z.object({ version: VersionSchema });
+export type DiscardDraftRequest = z.infer<typeof DiscardDraftRequestSchema>;
+export const DiscardDraftResponseSchema = z.object({ version: z.number().int() });
+export type DiscardDraftResponse = z.infer<typeof DiscardDraftResponseSchema>;
+
 /** The number of the version just published. */
 export const PublishResponseSchema = z.object({ version: z.number().int().min(1) });
 export type PublishResponse = z.infer<typeof PublishResponseSchema>;

@@ -197,6 +197,25 @@ export async function saveDraftAtVersion(
 }
 
 /**
+ * Ends the draft if the questionnaire is still at `version` and holds one, and moves the version
+ * on. Whether a row was changed: false when someone else came first or there is no draft.
+ */
+export async function discardDraftAtVersion(
+  db: Kysely<Database>,
+  id: string,
+  version: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('questionnaires')
+    .set((eb) => ({ draft_json: null, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('draft_json', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Makes `publishedVersion` the one staff are asked and ends the draft, if the questionnaire is
  * still at `version` (false otherwise: someone else's save or publish came first).
  */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import {
+  discardDraft,
   listQuestionnaires,
   publishQuestionnaire,
   questionnaireDetail,
@@ -39,6 +40,18 @@ export const adminQuestionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpoint('adminSaveQuestionnaireDraft'),
     handler: async (request) =>
       saveDraft(
+        ctx,
+        requestMeta(request),
+        requireSession(request).user,
+        request.params.questionnaireId,
+        request.body,
+      ),
+  });
+
+  app.route({
+    ...endpoint('adminDiscardQuestionnaireDraft'),
+    handler: async (request) =>
+      discardDraft(
         ctx,
         requestMeta(request),
         requireSession(request).user,

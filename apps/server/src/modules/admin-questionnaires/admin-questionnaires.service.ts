@@ -14,7 +14,8 @@
  * with the builder's rules (packages/shared, the same the editor shows), refuses it with every
  * problem while an error remains, and otherwise freezes it as the next version: new question
  * rows with new ids (so an answer's question id says which version it was given on), the frozen
- * draft, the draft ended, and one audit event per facility concerned. Surveys already started
+ * draft, the draft ended, and one audit event per facility concerned. Discarding ends the draft
+ * made at `version` (ADR 051): the editor shows the published version again. Surveys already started
  * keep their version (modules/surveys/submission.service.ts).
  */
 import {
@@ -31,6 +32,8 @@ import {
   type AdminQuestionnaire,
   type AdminQuestionnaireDetail,
   type AdminQuestionnaireListQuery,
+  type DiscardDraftRequest,
+  type DiscardDraftResponse,
   type DraftQuestion,
   type PublishRequest,
   type QuestionnaireVersion,
@@ -54,6 +57,7 @@ import {
   setFacilitiesSeenBy,
 } from '../admin-survey-sets/admin-survey-sets.repository.js';
 import {
+  discardDraftAtVersion,
   facilitiesOf,
   findQuestionnaireRow,
   findVersion,
@@ -296,6 +300,41 @@ export async function saveDraft(
     errors: questions === null ? [] : validateDraft(questions, { languages }),
     version: input.version + 1,
   };
+}
+
+/**
+ * Discards the draft made at `version` (409 when another save, publish or discard came first):
+ * the questionnaire is its published version again. Audited once per facility concerned, with
+ * how many questions the draft held (never their texts). Without a draft there is nothing to
+ * discard: the answer is the version as it stands and nothing is written.
+ */
+export async function discardDraft(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  id: string,
+  input: DiscardDraftRequest,
+): Promise<DiscardDraftResponse> {
+  const loaded = await loadFor(ctx.db, user, id, 'edit');
+  if (loaded.row.version !== input.version) throw versionConflict();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await discardDraftAtVersion(trx, id, input.version))) {
+      const now = await findQuestionnaireRow(trx, id);
+      if (now?.version !== input.version) throw versionConflict();
+      return { version: input.version };
+    }
+    const draft = parseQuestions(loaded.row.draft_json);
+    await auditPerFacility(trx, meta, loaded.facilityIds, {
+      action: 'questionnaire.draft_discarded',
+      targetType: 'questionnaire',
+      targetId: id,
+      detail: {
+        questions: draft?.length ?? 0,
+        published_version: loaded.row.published_version,
+      },
+    });
+    return { version: input.version + 1 };
+  });
 }
 
 /**

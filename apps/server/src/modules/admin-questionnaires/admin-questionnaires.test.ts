@@ -7,6 +7,7 @@ import {
   QUESTIONNAIRE_PROBLEM_TEXT,
   QuestionnaireVersionSchema,
   QuestionsResponseSchema,
+  DiscardDraftResponseSchema,
   SaveDraftResponseSchema,
   type AdminQuestionnaire,
   type DraftQuestion,
@@ -72,6 +73,8 @@ describeEachDialect('administration: questionnaires', (dialect) => {
       params: { questionnaireId: id },
       body: { version },
     });
+  const discard = (who: SignedIn, id: string, body: unknown) =>
+    call(t, who, 'adminDiscardQuestionnaireDraft', { params: { questionnaireId: id }, body });
   const staffQuestions = async (facilityId: string, surveyType: string) => {
     const response = await call(t, staff, 'questions', { params: { facilityId, surveyType } });
     expect(response.statusCode).toBe(200);
@@ -309,6 +312,90 @@ describeEachDialect('administration: questionnaires', (dialect) => {
         { origin: 'copy', questions: questions.length },
       ]);
       await saveOk(who, RIVERSIDE_ADMISSION, null, first.version + 1);
+    });
+  });
+
+  describe('discarding the draft (ADR 051)', () => {
+    const discardEvents = () =>
+      t.db
+        .selectFrom('audit_events')
+        .select(['detail_json', 'facility_id', 'actor_user_id'])
+        .where('action', '=', 'questionnaire.draft_discarded')
+        .where('target_id', '=', RIVERSIDE_ADMISSION)
+        .execute();
+
+    it('ends the draft made at the version, back to the published version, and audits it without its texts', async () => {
+      const who = await office();
+      const { questions, found } = await publishedDraft(who, RIVERSIDE_ADMISSION);
+      (questions[0] as DraftQuestion).text = { en: 'A reworded first question' };
+      const saved = await saveOk(who, RIVERSIDE_ADMISSION, questions, found.version);
+      expect((await detail(who, RIVERSIDE_ADMISSION)).has_draft).toBe(true);
+
+      const response = await discard(who, RIVERSIDE_ADMISSION, { version: saved.version });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(DiscardDraftResponseSchema.parse(response.json())).toEqual({
+        version: saved.version + 1,
+      });
+      const after = await detail(who, RIVERSIDE_ADMISSION);
+      expect(after).toMatchObject({
+        has_draft: false,
+        draft: null,
+        published_version: found.published_version,
+        version: saved.version + 1,
+      });
+      expect(after.published).toEqual(found.published);
+      expect(after.versions).toEqual(found.versions);
+      const events = await discardEvents();
+      expect(events).toEqual([
+        {
+          detail_json: JSON.stringify({
+            questions: questions.length,
+            published_version: found.published_version,
+          }),
+          facility_id: RIVERSIDE,
+          actor_user_id: who.body.sf_user_id,
+        },
+      ]);
+      expect(events[0]?.detail_json).not.toContain('reworded');
+      // The editor goes on saving from the version the discard answered.
+      await saveOk(who, RIVERSIDE_ADMISSION, questions, saved.version + 1);
+      await discard(who, RIVERSIDE_ADMISSION, { version: saved.version + 2 });
+    });
+
+    it('refuses a stale version with 409 and keeps the draft; without a draft answers the version and writes nothing', async () => {
+      const who = await admin();
+      const { questions, found } = await publishedDraft(who, RIVERSIDE_ADMISSION);
+      const saved = await saveOk(who, RIVERSIDE_ADMISSION, questions, found.version);
+      let before = await dbState(t);
+      const stale = await discard(who, RIVERSIDE_ADMISSION, { version: found.version });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ detail: MESSAGES.versionConflict });
+      expect(await dbState(t)).toEqual(before);
+      expect((await detail(who, RIVERSIDE_ADMISSION)).has_draft).toBe(true);
+
+      await saveOk(who, RIVERSIDE_ADMISSION, null, saved.version);
+      before = await dbState(t);
+      const nothing = await discard(who, RIVERSIDE_ADMISSION, { version: saved.version + 1 });
+      expect(nothing.statusCode, nothing.body).toBe(200);
+      expect(nothing.json()).toEqual({ version: saved.version + 1 });
+      expect(await dbState(t)).toEqual(before);
+    });
+
+    it('refuses another facility’s questionnaire (403), a shared set (403) and bad input (400), writing nothing', async () => {
+      const who = await office();
+      const before = await dbState(t);
+      const foreign = await discard(who, HARBOR_ADMISSION, { version: 1 });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({ detail: MESSAGES.facilityForbidden });
+      const shared = await discard(who, AS_NEEDED_QUESTIONNAIRE, { version: 1 });
+      expect(shared.statusCode).toBe(403);
+      expect(shared.json()).toEqual({ detail: text.setEditForbidden });
+      for (const body of [{}, { version: 'one' }, { version: -1 }]) {
+        const bad = await discard(who, RIVERSIDE_ADMISSION, body);
+        expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+        expect(bad.json<{ detail: string }>().detail).toBeTruthy();
+      }
+      expect(await dbState(t)).toEqual(before);
     });
   });
 

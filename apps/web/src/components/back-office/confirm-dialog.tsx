@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '@carevoice/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 
 /**
  * Asks before a destructive action (deactivate, revoke). The safe choice has the focus, so Enter
@@ -13,6 +13,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  removeScrollProps,
 }: {
   opened: boolean;
   title: string;
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The modal's scroll lock (the questionnaire editor keeps the page's styles). */
+  removeScrollProps?: ModalProps['removeScrollProps'];
 }) {
   return (
     <Modal
@@ -28,6 +31,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       title={title}
       closeButtonProps={{ 'aria-label': ADMIN_TEXT.common.cancel }}
+      {...(removeScrollProps ? { removeScrollProps } : {})}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">

@@ -82,6 +82,8 @@ export interface ToolbarActions {
   onAdd: () => void;
   onPreview: () => void;
   onPublish: () => void;
+  /** Back to the published version (ADR 051), after a confirmation. */
+  onDiscard: () => void;
   onTemplate: () => void;
   onCopy: () => void;
   onImport: () => void;
@@ -91,11 +93,14 @@ export interface ToolbarActions {
 /** The editor's buttons, and the switch for "Refused" and "Don't know" on every question. */
 export function EditorToolbar({
   readOnly,
+  canDiscard,
   allowNonAnswer,
   onAllowNonAnswer,
   actions,
 }: {
   readOnly: boolean;
+  /** There is a draft to discard. */
+  canDiscard: boolean;
   allowNonAnswer: boolean;
   onAllowNonAnswer: (allow: boolean) => void;
   actions: ToolbarActions;
@@ -122,6 +127,11 @@ export function EditorToolbar({
             <Button variant="default" onClick={actions.onImport}>
               {text.importJson}
             </Button>
+            {canDiscard && (
+              <Button variant="default" color="red" onClick={actions.onDiscard}>
+                {text.discardDraft}
+              </Button>
+            )}
           </>
         )}
         <Button variant="default" onClick={actions.onExport}>

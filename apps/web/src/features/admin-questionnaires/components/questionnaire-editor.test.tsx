@@ -88,7 +88,7 @@ interface Sent {
   body: unknown;
 }
 
-function renderEditor(options: { saveStatus?: () => number } = {}) {
+function renderEditor(options: { saveStatus?: () => number; discardStatus?: number } = {}) {
   const sent: Sent[] = [];
   let version = DETAIL.version;
   stubFetch((url, init) => {
@@ -104,6 +104,12 @@ function renderEditor(options: { saveStatus?: () => number } = {}) {
       if (status !== 200) return jsonResponse({ detail: 'Something went wrong' }, status);
       version += 1;
       return jsonResponse({ errors: [], version });
+    }
+    if (url === '/api/v1/admin/questionnaires/qn-1/draft/' && method === 'DELETE') {
+      const status = options.discardStatus ?? 200;
+      if (status !== 200) return jsonResponse({ detail: 'Someone else changed it.' }, status);
+      version += 1;
+      return jsonResponse({ version });
     }
     if (url === '/api/v1/admin/questionnaires/qn-1/publish/') return jsonResponse({ version: 2 });
     return jsonResponse({ detail: 'Not found.' }, 404);
@@ -286,5 +292,59 @@ describe('the questionnaire editor', { timeout: 30_000 }, () => {
       }),
     );
     expect(drafts(sent)).toHaveLength(1);
+  });
+
+  it('discards the draft after confirmation and shows the published version again', async () => {
+    const { user, sent } = renderEditor();
+    await screen.findByText('1. How welcome did you feel?');
+    // No draft yet: nothing to discard.
+    expect(screen.queryByRole('button', { name: text.discardDraft })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: text.expand(2) }));
+    const english = screen.getByRole('textbox', { name: text.questionText('English') });
+    await user.clear(english);
+    await user.type(english, 'Reworded');
+    await waitFor(() => expect(saveState()).toHaveTextContent(text.saved), { timeout: 3000 });
+    expect(screen.getByText('2. Reworded')).toBeInTheDocument();
+
+    // Cancel keeps the draft and sends nothing.
+    await user.click(screen.getByRole('button', { name: text.discardDraft }));
+    const asked = await screen.findByRole('dialog', { name: text.discardConfirmTitle });
+    expect(within(asked).getByText(text.discardConfirm(1))).toBeInTheDocument();
+    await user.click(within(asked).getByRole('button', { name: ADMIN_TEXT.users.keep }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([]);
+    expect(screen.getByText('2. Reworded')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: text.discardDraft }));
+    const dialog = await screen.findByRole('dialog', { name: text.discardConfirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: text.discardDraft }));
+    expect(await screen.findByText('2. What could we do better?')).toBeInTheDocument();
+    expect(screen.queryByText('2. Reworded')).not.toBeInTheDocument();
+    expect(screen.getByText(text.withoutDraft)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.discardDraft })).not.toBeInTheDocument();
+    const saves = drafts(sent);
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([
+      {
+        method: 'DELETE',
+        url: '/api/v1/admin/questionnaires/qn-1/draft/',
+        body: { version: DETAIL.version + saves.length },
+      },
+    ]);
+    // The next edit is a new draft saved at the version the discard answered.
+    await user.click(screen.getByRole('button', { name: text.addQuestion }));
+    await waitFor(() => expect(saveState()).toHaveTextContent(text.saved), { timeout: 3000 });
+    expect(drafts(sent).at(-1)?.version).toBe(DETAIL.version + saves.length + 1);
+    expect(drafts(sent).at(-1)?.questions?.[1]?.text.en).toBe('What could we do better?');
+  });
+
+  it('says so when someone else changed the questionnaire before the discard, and keeps the draft', async () => {
+    const { user } = renderEditor({ discardStatus: 409 });
+    await user.click(await screen.findByRole('button', { name: text.addQuestion }));
+    await waitFor(() => expect(saveState()).toHaveTextContent(text.saved), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: text.discardDraft }));
+    const dialog = await screen.findByRole('dialog', { name: text.discardConfirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: text.discardDraft }));
+    expect(await screen.findByRole('button', { name: text.reload })).toBeInTheDocument();
+    expect(screen.getByText('4. New question')).toBeInTheDocument();
   });
 });

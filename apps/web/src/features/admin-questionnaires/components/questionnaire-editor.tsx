@@ -12,9 +12,11 @@ import { Anchor, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/back-office/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
+import { useDiscardDraft } from '../api/discard-draft';
 import { getQuestionnaireVersion } from '../api/get-questionnaire-version';
 import { usePublishQuestionnaire } from '../api/publish-questionnaire';
 import { useDraftEditor } from '../hooks/use-draft-editor';
@@ -25,6 +27,7 @@ import { CopyModal, exportFile, ImportModal, ReplaceModal, VersionModal } from '
 import { EditorHeading, EditorToolbar, VersionsPanel } from './editor-parts';
 import { PreviewModal } from './preview-modal';
 import { ProblemSummary } from './problem-summary';
+import { KEEP_PAGE_STYLES } from './over-the-editor';
 import { PublishModal } from './publish-modal';
 import { QuestionList } from './question-list';
 
@@ -43,6 +46,7 @@ const VISUALLY_HIDDEN = {
 type Dialog =
   | { kind: 'preview' }
   | { kind: 'publish' }
+  | { kind: 'discard' }
   | { kind: 'copy' }
   | { kind: 'import' }
   | { kind: 'version'; version: QuestionnaireVersion }
@@ -82,6 +86,41 @@ function usePublishing(
 }
 
 /**
+ * Discarding the draft (ADR 051): pending edits are dropped and a save under way is awaited,
+ * then the draft at the version the server last answered is discarded and the editor shows the
+ * published questions again. Someone else's newer save or publish (409) stops the editor as a
+ * save's would; another failure keeps the draft and sends the edits again.
+ */
+function useDiscarding(
+  questionnaireId: string,
+  draft: ReturnType<typeof useDraftEditor>,
+  onDone: () => void,
+) {
+  const discard = useDiscardDraft(questionnaireId);
+  const confirm = async () => {
+    const { autosave } = draft;
+    if (!(await autosave.hold())) {
+      onDone();
+      return;
+    }
+    try {
+      const result = await discard.mutateAsync(autosave.version());
+      autosave.restart(result.version);
+      draft.restorePublished();
+      toast.success(text.discarded);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) autosave.stop();
+      else {
+        toast.error(errorMessage(error));
+        autosave.schedule(draft.questions);
+      }
+    }
+    onDone();
+  };
+  return { confirm, isPending: discard.isPending };
+}
+
+/**
  * The questionnaire builder's editor (DESIGN §8, ADR 017): the draft's questions as cards that
  * can be added, edited, duplicated, deleted and reordered (drag and drop, the keyboard, or the
  * move buttons), saved on the server as the administrator works; the problems of the one engine
@@ -106,6 +145,7 @@ export function QuestionnaireEditor({
   );
   const close = () => setDialog(null);
   const publishing = usePublishing(questionnaire.id, draft, () => setDialog(null));
+  const discarding = useDiscarding(questionnaire.id, draft, close);
 
   const askReplace = (next: readonly DraftQuestion[], origin: DraftOrigin) => {
     if (questions.length === 0) draft.replace(next, origin);
@@ -141,6 +181,7 @@ export function QuestionnaireEditor({
       />
       <EditorToolbar
         readOnly={readOnly}
+        canDiscard={draft.hasDraft}
         allowNonAnswer={questionnaireAllowsNonAnswer(questions)}
         onAllowNonAnswer={(allow) => draft.edit({ type: 'allow-non-answer', allow })}
         actions={{
@@ -150,6 +191,7 @@ export function QuestionnaireEditor({
             publishing.setFailure(null);
             setDialog({ kind: 'publish' });
           },
+          onDiscard: () => setDialog({ kind: 'discard' }),
           onTemplate: () => askReplace(RESIDENT_SATISFACTION_TEMPLATE, 'template'),
           onCopy: () => setDialog({ kind: 'copy' }),
           onImport: () => setDialog({ kind: 'import' }),
@@ -192,6 +234,16 @@ export function QuestionnaireEditor({
           onClose={close}
         />
       )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'discard'}
+        title={text.discardConfirmTitle}
+        message={text.discardConfirm(questionnaire.published_version)}
+        confirmLabel={text.discardDraft}
+        busy={discarding.isPending}
+        onConfirm={() => void discarding.confirm()}
+        onCancel={close}
+        removeScrollProps={KEEP_PAGE_STYLES}
+      />
       {dialog?.kind === 'copy' && (
         <CopyModal
           questionnaireId={questionnaire.id}

@@ -12,6 +12,8 @@ export type SaveStatus = 'saved' | 'saving' | 'failed' | 'conflict';
  * time, the newest questions each time. A failure is retried with a growing delay until it goes
  * through; a 409 (someone else saved or published) stops saving until the page is reloaded.
  * `flush()` sends what is pending now (before publishing) and says whether it was saved.
+ * Discarding the draft (ADR 051): `hold()` drops what is pending and waits for a save under way,
+ * `restart(version)` goes on from the version the discard answered, `stop()` after a 409.
  */
 export function useAutosave(questionnaireId: string, initialVersion: number, enabled: boolean) {
   const [status, setStatus] = useState<SaveStatus>('saved');
@@ -91,5 +93,33 @@ export function useAutosave(questionnaireId: string, initialVersion: number, ena
     return status !== 'failed';
   }, [start, status]);
 
-  return { status, problems, schedule, flush, version: () => version.current };
+  const hold = useCallback(async (): Promise<boolean> => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    if (running.current) await running.current;
+    return !stopped.current;
+  }, []);
+
+  const restart = useCallback((next: number) => {
+    version.current = next;
+    retryDelay.current = AUTOSAVE_RETRY_MS;
+    setProblems(null);
+    setStatus('saved');
+  }, []);
+
+  const stop = useCallback(() => {
+    stopped.current = true;
+    setStatus('conflict');
+  }, []);
+
+  return {
+    status,
+    problems,
+    schedule,
+    flush,
+    hold,
+    restart,
+    stop,
+    version: () => version.current,
+  };
 }

@@ -82,6 +82,12 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
     edit({ type: 'replace', questions: next }, origin);
     setExpanded(new Set());
   };
+  /** Back to the published questions once the draft is discarded: nothing is saved. */
+  const restorePublished = () => {
+    dispatchEdit({ type: 'replace', questions: questionnaire.published?.questions ?? [] });
+    setExpanded(new Set());
+    setHasDraft(false);
+  };
   const add = () => {
     const question = newQuestion('Radio', questions);
     edit({ type: 'add', question });
@@ -100,6 +106,7 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
     toggle,
     move,
     replace,
+    restorePublished,
     add,
   };
 }
