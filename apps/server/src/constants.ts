@@ -27,28 +27,41 @@ export const VERIFIED_TOKEN_CACHE_MAX = 10_000;
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION_MAX_AGE_SECONDS;
 
 /**
- * Sign-in throttling (ADR 020): failures per account lock it for the addresses that failed on it,
- * failures of one account from one address slow that address down progressively, and failures
- * from one address across accounts lock it only as a backstop ten times higher. Second-factor
- * codes and a wrong current password on My account count the same way (their own kinds).
+ * Sign-in throttling (ADR 020, ADR 048). The rules count attempts per *source*: a known device
+ * (`cv_device`), or else the address. Failures per account lock it for the sources that failed on
+ * it; failures of one account from one source slow that source down progressively; failures from
+ * one source across accounts above `addressLimit` pace it to one try every `addressPaceSeconds`
+ * (ten a minute), never a lock. Second-factor codes and a wrong current password on My account
+ * count the same way (their own kinds).
  */
 export const LOGIN_THROTTLE = {
   accountLimit: SIGN_IN_FAILURE_LIMIT,
   delayAfter: 3,
   addressLimit: 100,
+  addressPaceSeconds: 6,
   windowMinutes: THROTTLE_WINDOW_MINUTES,
 } as const;
 /**
- * Reset requests: per address (inbox) every request counts and locks it for everyone at the
- * limit (no mail flood); per client address the same backstop as sign-in. Wrong reset codes:
- * like sign-in failures, per reset request.
+ * Reset requests: every request counts; at the limit an inbox gets no more mail from unknown
+ * devices, and from a known device only once that device alone has asked as often (ADR 048). Per
+ * source, the same pace as sign-in. Wrong reset codes: like sign-in failures, per reset request.
  */
 export const RESET_THROTTLE = {
   accountLimit: 10,
   delayAfter: 10,
   addressLimit: 100,
+  addressPaceSeconds: 6,
   windowMinutes: THROTTLE_WINDOW_MINUTES,
 } as const;
+
+/**
+ * The known-device cookie (ADR 048): httpOnly, a random token whose sha256 is a `known_devices`
+ * row. Set at every sign-in; a device unused for KNOWN_DEVICE_DAYS is forgotten.
+ */
+export const DEVICE_COOKIE = 'cv_device';
+export const KNOWN_DEVICE_DAYS = 90;
+/** New known devices one user's sign-ins may make in a day: the rest sign in without one. */
+export const KNOWN_DEVICES_PER_USER_PER_DAY = 10;
 
 /** Wrong codes after which a step-two token (`mfa_token`) is dead (ADR 042). */
 export const MFA_CHALLENGE_MAX_FAILURES = 5;

@@ -78,7 +78,7 @@ describe('change counter [sqlite]', () => {
         id: 'attempt-1',
         kind: 'login',
         account: 'staff@carevoice.test',
-        ip: '127.0.0.1',
+        source: '127.0.0.1',
         succeeded: 0,
         created_at: '2026-11-22T10:00:00.000Z',
       })

@@ -50,6 +50,7 @@ export interface ChangeCounter {
 /** Tables no cached answer reads; writes to them leave the count alone. */
 const UNTRACKED_TABLES = new Set([
   'login_attempts',
+  'known_devices',
   'password_resets',
   'idempotency_keys',
   'audit_events',

@@ -55,6 +55,16 @@ export interface MfaRecoveryCodesTable {
 }
 
 /** A password accepted for a user with a second factor, waiting for the code (ADR 042). */
+/** A browser in which someone has signed in (ADR 048); the id is sha256 of its `cv_device` token. */
+export interface KnownDevicesTable {
+  id: string;
+  /** Who first signed in with it: new devices are limited per user and day. */
+  user_id: string;
+  created_at: string;
+  /** The last sign-in with it; a device unused for KNOWN_DEVICE_DAYS is forgotten. */
+  last_used_at: string;
+}
+
 export interface MfaChallengesTable {
   /** sha256 of the `mfa_token` handed out. */
   id: string;
@@ -110,7 +120,8 @@ export interface LoginAttemptsTable {
   kind: AttemptKind;
   /** Normalised email (login, reset request), reset-request id (reset confirm) or user id (mfa, unlock). */
   account: string;
-  ip: string;
+  /** The address of the attempt, or `device:<known device id>` from a known device (ADR 048). */
+  source: string;
   succeeded: Flag;
   created_at: string;
 }
@@ -443,6 +454,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  known_devices: KnownDevicesTable;
   alerts: AlertsTable;
   mail_outbox: MailOutboxTable;
 }

@@ -12,7 +12,9 @@ import {
   type Endpoints,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE } from '../constants.js';
 import { badRequest } from './http-error.js';
+import { deviceIdOf } from './session-cookies.js';
 import { redactedUrl } from './logger.js';
 
 declare module 'fastify' {
@@ -139,6 +141,8 @@ export interface RequestMeta {
   userAgent: string | null;
   /** The signed-in user, when there is one. */
   userId: string | null;
+  /** The `known_devices` id of the request's `cv_device` cookie, if it carries one (ADR 048). */
+  deviceId?: string | null;
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
@@ -147,6 +151,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     userId: request.auth?.user.id ?? null,
+    deviceId: deviceIdOf(request.cookies[DEVICE_COOKIE]),
   };
 }
 

@@ -84,6 +84,7 @@ export const ALL_TABLES = [
   'audit_events',
   'mfa_recovery_codes',
   'mfa_challenges',
+  'known_devices',
   'alerts',
   'mail_outbox',
 ] as const satisfies readonly (keyof Database)[];

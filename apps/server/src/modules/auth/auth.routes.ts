@@ -1,7 +1,11 @@
 import { MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
-import { clearSessionCookies, setSessionCookies } from '../../lib/session-cookies.js';
+import {
+  clearSessionCookies,
+  setDeviceCookie,
+  setSessionCookies,
+} from '../../lib/session-cookies.js';
 import { requireSession } from '../access/access.service.js';
 import type { FastifyReply } from 'fastify';
 import { meOf } from '../account/lock.service.js';
@@ -13,6 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const signedIn = (reply: FastifyReply, result: LoginResult) => {
     setSessionCookies(reply, ctx.config, result.sessionToken, result.profile);
+    if (result.deviceToken) setDeviceCookie(reply, ctx.config, result.deviceToken);
     return { ...result.profile, jwt_access: result.jwtAccess, jwt_refresh: result.jwtRefresh };
   };
 

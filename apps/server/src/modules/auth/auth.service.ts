@@ -44,6 +44,7 @@ import {
   recordAttempt,
   type ThrottleRule,
 } from '../throttle/throttle.service.js';
+import { rememberDevice } from '../throttle/known-devices.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
   insertMfaChallenge,
@@ -74,6 +75,8 @@ export interface Credentials {
 export interface LoginResult {
   /** Goes into the `cv_session` cookie; never stored. */
   sessionToken: string;
+  /** A new `cv_device` cookie's token, when this sign-in made the browser a known device. */
+  deviceToken: string | undefined;
   profile: UserProfile;
   jwtAccess: string;
   jwtRefresh: string;
@@ -83,6 +86,7 @@ export const LOGIN_RULE: ThrottleRule = {
   kind: 'login',
   ...LOGIN_THROTTLE,
   failuresOnly: true,
+  knownDevicesApart: true,
   message: MESSAGES.tooManyLoginAttempts,
   delayMessage: ACCOUNT_MESSAGES.attemptsDelayed,
 };
@@ -168,7 +172,7 @@ export async function startSession(
   const sessionId = sha256(sessionToken);
   const refreshJti = crypto.randomUUID();
   const at = toTimestamp(meta.at);
-  await ctx.db.transaction().execute(async (trx) => {
+  const deviceToken = await ctx.db.transaction().execute(async (trx) => {
     await insertSession(trx, {
       id: sessionId,
       user_id: user.id,
@@ -187,10 +191,12 @@ export async function startSession(
       targetType: 'session',
       targetId: sessionId,
     });
+    return rememberDevice(trx, meta, user.id);
   });
 
   return {
     sessionToken,
+    deviceToken,
     profile: profileOf({
       id: user.id,
       email: user.email,

@@ -9,6 +9,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  DEVICE_COOKIE,
+  KNOWN_DEVICE_DAYS,
+  KNOWN_DEVICES_PER_USER_PER_DAY,
   LOGIN_THROTTLE,
   SESSION_MAX_AGE_SECONDS,
   SESSION_TOUCH_INTERVAL_MS,
@@ -25,12 +28,19 @@ import {
 const API = '/api/v1/users';
 const STAFF = 'staff@carevoice.test';
 
-function loginRequest(t: TestApp, username: string, password: string, ip = '127.0.0.1') {
+function loginRequest(
+  t: TestApp,
+  username: string,
+  password: string,
+  ip = '127.0.0.1',
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: `${API}/sf-login/`,
     payload: { username, password },
     remoteAddress: ip,
+    headers,
   });
 }
 
@@ -407,7 +417,8 @@ describeEachDialect('session lifetime', (dialect) => {
 
 describeEachDialect('sign-in throttling', (dialect) => {
   const t = useTestApp(dialect, { seed: true });
-  const { accountLimit, addressLimit, delayAfter, windowMinutes } = LOGIN_THROTTLE;
+  const { accountLimit, addressLimit, addressPaceSeconds, delayAfter, windowMinutes } =
+    LOGIN_THROTTLE;
   const seconds = (value: number) => t.clock.advanceMinutes(value / 60);
 
   /** Fails `count` times on `account`, from `ip(n)`, waiting out each progressive delay. */
@@ -476,23 +487,132 @@ describeEachDialect('sign-in throttling', (dialect) => {
     t.clock.advanceMinutes(windowMinutes + 1);
   });
 
-  it(`refuses an address only after ${addressLimit} failures across accounts (the backstop)`, async () => {
+  it(`paces an address above ${addressLimit} failures across accounts to one try every ${addressPaceSeconds} s, never locking it`, async () => {
     const ip = '192.0.2.7';
-    for (let n = 0; n < addressLimit - 1; n += 1) {
-      await loginRequest(t, `guess-${n}@carevoice.test`, 'whatever', ip);
+    for (let n = 0; n < addressLimit; n += 1) {
+      await loginRequest(t, `guess-${n % 50}@carevoice.test`, `whatever-${n}`, ip);
     }
+    // Right after the hundredth failure even the right password waits — seconds, not the window.
+    const before = await t.counts();
+    const paced = await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', ip);
+    expect(paced.statusCode).toBe(429);
+    const wait = Number(paced.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(addressPaceSeconds);
+    expect(paced.json()).toEqual({ detail: ACCOUNT_MESSAGES.attemptsDelayed(wait) });
+    expect(await t.counts()).toEqual(before);
+    seconds(wait);
     expect((await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', ip)).statusCode).toBe(
       200,
     );
-    await loginRequest(t, 'one-more@carevoice.test', 'whatever', ip);
-    const before = await t.counts();
-    const refused = await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyLoginAttempts });
-    expect(refused.headers['retry-after']).toBeDefined();
-    expect(await t.counts()).toEqual(before);
-    const elsewhere = await loginRequest(t, 'admin@carevoice.test', 'carevoice-demo', '192.0.2.8');
-    expect(elsewhere.statusCode).toBe(200);
+
+    // Spraying goes on at the pace: ten guesses a minute, whatever the attacker sends.
+    let guesses = 0;
+    for (let elapsed = 0; elapsed < 60;) {
+      const response = await loginRequest(t, `spray-${elapsed}@carevoice.test`, 'whatever', ip);
+      if (response.statusCode === 401) guesses += 1;
+      const step = response.statusCode === 429 ? Number(response.headers['retry-after']) : 1;
+      seconds(step);
+      elapsed += step;
+    }
+    expect(guesses).toBe(60 / addressPaceSeconds);
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+});
+
+describeEachDialect('no lockout a stranger can cause (issue 31, finding 3)', (dialect) => {
+  const t = useTestApp(dialect, { seed: true });
+  const { accountLimit, addressLimit, delayAfter, windowMinutes } = LOGIN_THROTTLE;
+  const tablets = '192.0.2.80';
+  const seconds = (value: number) => t.clock.advanceMinutes(value / 60);
+
+  /** Signs `email` in at the tablets and returns the browser's known-device cookie header. */
+  async function knownTablet(email: string): Promise<Record<string, string>> {
+    const response = await loginRequest(t, email, 'carevoice-demo', tablets);
+    expect(response.statusCode).toBe(200);
+    const device = response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/', sameSite: 'Lax' });
+    return { cookie: `${DEVICE_COOKIE}=${device?.value ?? ''}` };
+  }
+
+  /**
+   * The attack pass's stranger: two wrong passwords each on made-up emails, from the tablets,
+   * waiting out the pace once above the address's limit.
+   */
+  async function spray(count: number) {
+    for (let n = 0; n < count;) {
+      const response = await loginRequest(t, `made-up-${n >> 1}@example.test`, `x-${n}`, tablets);
+      if (response.statusCode === 429) seconds(Number(response.headers['retry-after']));
+      else {
+        expect(response.statusCode).toBe(401);
+        n += 1;
+      }
+    }
+  }
+
+  it(`after ${addressLimit + 1} failures at the tablets' address, staff on a known tablet sign in at once`, async () => {
+    const tablet = await knownTablet('staff@carevoice.test');
+    await spray(addressLimit + 1);
+    for (const email of ['manager@carevoice.test', 'admin@carevoice.test']) {
+      const response = await loginRequest(t, email, 'carevoice-demo', tablets, tablet);
+      expect(response.statusCode, email).toBe(200);
+      // The browser is already known: no new cookie.
+      expect(response.cookies.map((cookie) => cookie.name)).not.toContain(DEVICE_COOKIE);
+    }
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+
+  it(`a stranger's ${accountLimit} wrong passwords on a colleague's account do not lock it on a known tablet`, async () => {
+    const account = 'manager@carevoice.test';
+    const tablet = await knownTablet('staff@carevoice.test');
+    for (let n = 0; n < accountLimit; n += 1) {
+      expect((await loginRequest(t, account, `guess-${n}`, tablets)).statusCode).toBe(401);
+      seconds(2 ** Math.max(0, n + 1 - delayAfter));
+    }
+    // The stranger's browser (no known device) is locked; the tablet is not even slowed down.
+    expect((await loginRequest(t, account, 'carevoice-demo', tablets)).statusCode).toBe(429);
+    expect((await loginRequest(t, account, 'carevoice-demo', tablets, tablet)).statusCode).toBe(
+      200,
+    );
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+
+  it('guesses from a known tablet are limited like any others, on that tablet alone', async () => {
+    const account = 'preview@carevoice.test';
+    const tablet = await knownTablet('staff@carevoice.test');
+    for (let n = 0; n < delayAfter; n += 1) {
+      const response = await loginRequest(t, account, `guess-${n}`, tablets, tablet);
+      expect(response.statusCode).toBe(401);
+    }
+    const slowed = await loginRequest(t, account, 'guess-again', tablets, tablet);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ detail: ACCOUNT_MESSAGES.attemptsDelayed(1) });
+    // The address without the tablet's cookie has not failed on the account.
+    expect((await loginRequest(t, account, 'carevoice-demo', tablets)).statusCode).toBe(200);
+    t.clock.advanceMinutes(windowMinutes + 1);
+  });
+
+  it(`forgets a device unused for ${KNOWN_DEVICE_DAYS} days, and makes at most ${KNOWN_DEVICES_PER_USER_PER_DAY} new ones per user a day`, async () => {
+    const tablet = await knownTablet('staff@carevoice.test');
+    t.clock.advanceMinutes(KNOWN_DEVICE_DAYS * 24 * 60 + 1);
+    await spray(addressLimit);
+    const forgotten = await loginRequest(
+      t,
+      'staff@carevoice.test',
+      'carevoice-demo',
+      tablets,
+      tablet,
+    );
+    expect(forgotten.statusCode).toBe(429);
+    t.clock.advanceMinutes(windowMinutes + 1);
+
+    t.clock.advanceMinutes(24 * 60);
+    const newCookies = [];
+    for (let n = 0; n < KNOWN_DEVICES_PER_USER_PER_DAY + 2; n += 1) {
+      const response = await loginRequest(t, 'manager@carevoice.test', 'carevoice-demo', tablets);
+      newCookies.push(response.cookies.some((cookie) => cookie.name === DEVICE_COOKIE));
+    }
+    expect(newCookies.filter(Boolean)).toHaveLength(KNOWN_DEVICES_PER_USER_PER_DAY);
   });
 });
 
@@ -517,10 +637,10 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
         expect(response.statusCode).toBe(401);
         const attempt = await t.db
           .selectFrom('login_attempts')
-          .select('ip')
+          .select('source')
           .where('account', '=', STAFF)
           .executeTakeFirstOrThrow();
-        expect(attempt.ip).toBe(expected);
+        expect(attempt.source).toBe(expected);
       });
     });
   }
@@ -578,8 +698,12 @@ describeEachDialect('TRUST_PROXY forms (issue 31, finding 9)', (dialect) => {
         });
         statuses.push(response.statusCode);
       }
-      const attempts = await t.db.selectFrom('login_attempts').select('ip').distinct().execute();
-      expect(attempts).toEqual([{ ip: '127.0.3.9' }]);
+      const attempts = await t.db
+        .selectFrom('login_attempts')
+        .select('source')
+        .distinct()
+        .execute();
+      expect(attempts).toEqual([{ source: '127.0.3.9' }]);
       expect(statuses.every((status) => status === 401)).toBe(true);
     });
   });

@@ -42,6 +42,7 @@ const REQUEST_RULE: ThrottleRule = {
   ...RESET_THROTTLE,
   failuresOnly: false,
   lockEveryAddress: true,
+  knownDevicesApart: true,
   message: MESSAGES.tooManyResetAttempts,
   delayMessage: ACCOUNT_MESSAGES.attemptsDelayed,
 };

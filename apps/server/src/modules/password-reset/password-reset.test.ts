@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { MESSAGES, RESET_CODE_TTL_MINUTES } from '@carevoice/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, RESET_CODE_TTL_MINUTES } from '@carevoice/shared';
 import { SMTPServer } from 'smtp-server';
 import type { KyselyPlugin, OperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE, RESET_CODE_MAX_ATTEMPTS, RESET_THROTTLE } from '../../constants.js';
+import {
+  DEMO_PASSWORD,
+  DEVICE_COOKIE,
+  LOGIN_THROTTLE,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_THROTTLE,
+} from '../../constants.js';
 import { outboxDir } from '../../lib/mailer.js';
 import { buildTestApp, describeEachDialect, useTestApp, type TestApp } from '../../test/harness.js';
 
@@ -290,17 +296,22 @@ describeEachDialect('password reset expiry and throttling', (dialect) => {
     expect(t.mail.sent.length).toBe(mailsBefore);
   });
 
-  it(`refuses reset requests from an address after ${RESET_THROTTLE.addressLimit} for any inboxes (the backstop)`, async () => {
+  it(`paces reset requests from an address above ${RESET_THROTTLE.addressLimit} for any inboxes`, async () => {
     const ip = '203.0.113.250';
     for (let n = 0; n < RESET_THROTTLE.addressLimit; n += 1) {
       await requestReset(t, `someone-${n}@carevoice.test`, ip);
     }
-    const refused = await requestReset(t, 'manager@carevoice.test', ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ msg: MESSAGES.tooManyResetAttempts });
+    const paced = await requestReset(t, 'manager@carevoice.test', ip);
+    expect(paced.statusCode).toBe(429);
+    const wait = Number(paced.headers['retry-after']);
+    expect(wait).toBeLessThanOrEqual(RESET_THROTTLE.addressPaceSeconds);
+    expect(paced.json()).toEqual({ msg: ACCOUNT_MESSAGES.attemptsDelayed(wait) });
+    t.clock.advanceMinutes(wait / 60);
+    expect((await requestReset(t, 'manager@carevoice.test', ip)).statusCode).toBe(200);
+    t.clock.advanceMinutes(RESET_THROTTLE.windowMinutes + 1);
   });
 
-  it(`refuses code checks from an address after ${LOGIN_THROTTLE.addressLimit} wrong codes, writing nothing`, async () => {
+  it(`paces code checks from an address above ${LOGIN_THROTTLE.addressLimit} wrong codes, writing nothing`, async () => {
     const ip = '203.0.113.251';
     for (let n = 0; n < LOGIN_THROTTLE.addressLimit; n += 1) {
       const wrong = await confirmReset(
@@ -312,14 +323,55 @@ describeEachDialect('password reset expiry and throttling', (dialect) => {
     }
     const { userId, code } = await startReset(t, 'manager@carevoice.test');
     const before = await t.counts();
-    const refused = await confirmReset(
-      t,
-      { otp: code, password: NEW_PASSWORD, user_id: userId },
-      ip,
-    );
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ msg: MESSAGES.tooManyResetAttempts });
+    const body = { otp: code, password: NEW_PASSWORD, user_id: userId };
+    const paced = await confirmReset(t, body, ip);
+    expect(paced.statusCode).toBe(429);
+    const wait = Number(paced.headers['retry-after']);
+    expect(paced.json()).toEqual({ msg: ACCOUNT_MESSAGES.attemptsDelayed(wait) });
     expect(await t.counts()).toEqual(before);
+    t.clock.advanceMinutes(wait / 60);
+    expect((await confirmReset(t, body, ip)).statusCode).toBe(200);
+    t.clock.advanceMinutes(RESET_THROTTLE.windowMinutes + 1);
+  });
+
+  it(`a stranger's ${RESET_THROTTLE.accountLimit} reset requests for an inbox do not stop a known tablet's`, async () => {
+    const tablets = '192.0.2.90';
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: `${API}/sf-login/`,
+      payload: { username: 'admin@carevoice.test', password: DEMO_PASSWORD },
+      remoteAddress: tablets,
+    });
+    const device = signedIn.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value;
+    expect(device).toBeDefined();
+    for (let n = 0; n < RESET_THROTTLE.accountLimit; n += 1) {
+      expect((await requestReset(t, STAFF, tablets)).statusCode).toBe(200);
+    }
+    expect((await requestReset(t, STAFF, tablets)).statusCode).toBe(429);
+
+    await t.app.afterResponsesSettled();
+    const mailsBefore = t.mail.sent.length;
+    const fromTablet = await t.app.inject({
+      method: 'POST',
+      url: `${API}/reset-password/request/`,
+      payload: { email: STAFF },
+      remoteAddress: tablets,
+      headers: { cookie: `${DEVICE_COOKIE}=${device ?? ''}` },
+    });
+    expect(fromTablet.statusCode).toBe(200);
+    await t.app.afterResponsesSettled();
+    expect(t.mail.sent.length).toBe(mailsBefore + 1);
+    const confirmed = await confirmReset(
+      t,
+      {
+        otp: await t.mail.lastCode(STAFF),
+        password: NEW_PASSWORD,
+        user_id: fromTablet.json<{ user_id: string }>().user_id,
+      },
+      tablets,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    t.clock.advanceMinutes(RESET_THROTTLE.windowMinutes + 1);
   });
 });
 

@@ -6,7 +6,8 @@ import { newRowId } from '../../lib/crypto.js';
 export interface AttemptRow {
   kind: AttemptKind;
   account: string;
-  ip: string;
+  /** The address, or `device:<id>` for a known device (ADR 048). */
+  source: string;
   succeeded: boolean;
   at: string;
 }
@@ -18,7 +19,7 @@ export async function insertAttempt(db: Kysely<Database>, attempt: AttemptRow): 
       id: newRowId(),
       kind: attempt.kind,
       account: attempt.account,
-      ip: attempt.ip,
+      source: attempt.source,
       succeeded: toFlag(attempt.succeeded),
       created_at: attempt.at,
     })
@@ -28,7 +29,7 @@ export async function insertAttempt(db: Kysely<Database>, attempt: AttemptRow): 
 export interface AttemptFilter {
   kind: AttemptKind;
   account: string;
-  ip: string;
+  source: string;
   /** Attempts after this timestamp count. */
   since: string;
   /** Count only failed attempts, or every attempt. */
@@ -39,58 +40,63 @@ export interface AttemptFilter {
 export interface AttemptCounts {
   /** On the account, from any address. */
   account: number;
-  /** On the account from this address, and the newest of them. */
+  /** On the account from this source, and the newest of them. */
   pair: number;
   pairNewest: string | null;
-  /** From this address, on any account. */
-  address: number;
+  /** From this source, on any account, and the newest of them. */
+  source: number;
+  sourceNewest: string | null;
 }
 
 export async function attemptCounts(
   db: Kysely<Database>,
   filter: AttemptFilter,
 ): Promise<AttemptCounts> {
-  const { kind, account, ip, since } = filter;
+  const { kind, account, source, since } = filter;
   const failed = filter.failuresOnly ? sql`and succeeded = 0` : sql``;
   const { rows } = await sql<{
     account: number | null;
     pair: number | null;
     pair_newest: string | null;
-    address: number | null;
+    source: number | null;
+    source_newest: string | null;
   }>`
     select
       sum(case when account = ${account} then 1 else 0 end) as account,
-      sum(case when account = ${account} and ip = ${ip} then 1 else 0 end) as pair,
-      max(case when account = ${account} and ip = ${ip} then created_at end) as pair_newest,
-      sum(case when ip = ${ip} then 1 else 0 end) as address
+      sum(case when account = ${account} and source = ${source} then 1 else 0 end) as pair,
+      max(case when account = ${account} and source = ${source} then created_at end) as pair_newest,
+      sum(case when source = ${source} then 1 else 0 end) as source,
+      max(case when source = ${source} then created_at end) as source_newest
     from login_attempts
-    where kind = ${kind} and created_at > ${since} and (account = ${account} or ip = ${ip}) ${failed}
+    where kind = ${kind} and created_at > ${since} and (account = ${account} or source = ${source}) ${failed}
   `.execute(db);
   const row = rows[0];
   return {
     account: Number(row?.account ?? 0),
     pair: Number(row?.pair ?? 0),
     pairNewest: row?.pair_newest ?? null,
-    address: Number(row?.address ?? 0),
+    source: Number(row?.source ?? 0),
+    sourceNewest: row?.source_newest ?? null,
   };
 }
 
 /**
- * The time of the `nth` newest counted attempt on the account (`column` account) or from the
- * address (`column` ip): once it leaves the window, fewer than `nth` remain.
+ * The time of the `nth` newest counted attempt on the account, or on the account from the
+ * source (`pair`): once it leaves the window, fewer than `nth` remain.
  */
 export async function nthNewestAttempt(
   db: Kysely<Database>,
   filter: AttemptFilter,
-  column: 'account' | 'ip',
+  scope: 'account' | 'pair',
   nth: number,
 ): Promise<string | null> {
   let query = db
     .selectFrom('login_attempts')
     .select('created_at')
     .where('kind', '=', filter.kind)
-    .where(column, '=', column === 'account' ? filter.account : filter.ip)
+    .where('account', '=', filter.account)
     .where('created_at', '>', filter.since);
+  if (scope === 'pair') query = query.where('source', '=', filter.source);
   if (filter.failuresOnly) query = query.where('succeeded', '=', 0);
   const row = await query
     .orderBy('created_at', 'desc')
