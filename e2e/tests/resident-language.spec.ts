@@ -35,7 +35,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`on a ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('the due list marks a Spanish-speaking resident’s card; the survey opens in Spanish; one tap switches to English; the staff’s buttons stay English', async ({
+    test('the due list marks a Spanish-speaking resident’s card; the survey opens in Spanish; one tap switches to English, the resident’s controls with it', async ({
       page,
     }) => {
       await signIn(page, MANAGER);
@@ -69,6 +69,7 @@ for (const viewport of VIEWPORTS) {
       const language = page.getByRole('group', { name: 'Language of the questions' });
       await language.getByRole('button', { name: 'English' }).click();
       await expect(page.getByRole('heading', { name: /^Question: 1 [^¿]/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
       await expect(language.getByRole('button', { name: 'English' })).toHaveAttribute(
         'aria-pressed',
         'true',
