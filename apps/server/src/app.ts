@@ -23,6 +23,7 @@ import { adminResidentRoutes } from './modules/admin-residents/admin-residents.r
 import { acknowledgementRoutes } from './modules/acknowledgements/acknowledgements.routes.js';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes.js';
 import { adminQuestionnaireRoutes } from './modules/admin-questionnaires/admin-questionnaires.routes.js';
+import { adminSetupRoutes } from './modules/admin-setup/admin-setup.routes.js';
 import { adminSurveySetRoutes } from './modules/admin-survey-sets/admin-survey-sets.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(surveyRoutes);
   await app.register(surveySetRoutes);
   await app.register(adminFacilityRoutes);
+  await app.register(adminSetupRoutes);
   await app.register(adminSurveySetRoutes);
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);

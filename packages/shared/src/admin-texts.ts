@@ -451,10 +451,7 @@ export const ADMIN_TEXT = {
     exportJson: 'Export as JSON',
     discardDraft: 'Discard the draft',
     discardConfirmTitle: 'Discard the draft?',
-    discardConfirm: (version: number) =>
-      version === 0
-        ? 'Every change since the questionnaire was created is lost. This cannot be undone.'
-        : `Every change since version ${version} was published is lost, and the editor shows version ${version} again. This cannot be undone.`,
+    discardConfirm: 'Every change since the last published version is lost. This cannot be undone.',
     discarded: 'The draft was discarded.',
     replaceConfirmTitle: 'Replace the draft?',
     replaceConfirm:

@@ -63,6 +63,7 @@ import {
   SaveDraftRequestSchema,
   SaveDraftResponseSchema,
 } from './schemas/admin-questionnaires.js';
+import { AdminSetupSchema } from './schemas/admin-setup.js';
 import { PATH_PARAMETER_MAX_LENGTH, QUESTIONNAIRE_BODY_MAX_BYTES } from './limits.js';
 import {
   AcceptInvitationRequestSchema,
@@ -701,6 +702,14 @@ export const ENDPOINTS = {
     body: PublishRequestSchema,
     response: PublishResponseSchema,
     errorBody: 'questionnaire',
+  },
+  // Administration: what the first-run checklist ticks off (ADR 051), over the administrator's
+  // own facilities.
+  adminSetup: {
+    method: 'GET',
+    path: 'admin/setup',
+    access: anyAdministration,
+    response: AdminSetupSchema,
   },
   // My account and the second factor (DESIGN §8, ADR 021). `account/pin/` is another area's.
   loginMfa: {

@@ -19,6 +19,8 @@ export * from './survey-engine.js';
 export * from './survey-sets.js';
 export * from './schemas/admin-facilities.js';
 export * from './schemas/admin-questionnaires.js';
+export * from './schemas/admin-setup.js';
+export * from './first-run-texts.js';
 export * from './questionnaire-builder.js';
 export * from './schemas/results.js';
 export * from './results-texts.js';

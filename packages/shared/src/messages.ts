@@ -222,6 +222,11 @@ export const UI_TEXT = {
     facilityPlaceholder: 'Select facility here',
     loadingServices: 'Loading your services',
     retry: 'Retry',
+    // Not the spec's: an install without a facility for the user (issue 33, ADR 051).
+    noFacility:
+      'No facility is set up for you yet. Ask your CareVoice administrator to add yours and give you access.',
+    noFacilityAdmin: 'No facility is set up yet: the first-run checklist shows the way.',
+    openChecklist: 'Open the first-run checklist',
     tileDescriptions: {
       'managed-care': 'Updates from managed care plans.',
       'patient-surveys': 'Admission, discharge and additional surveys.',

@@ -321,6 +321,8 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     params: { questionnaireId: s.publishable.id },
     body: { version: s.publishable.version },
   }),
+  // The first-run checklist's counts: the administrator's own facilities, nothing named.
+  adminSetup: () => ({}),
   // My account and the second factor. The secret of every setup is TEST_MFA_SECRET, so the
   // codes are known: enable with the code of now, disable with the next step's (a step is
   // accepted once). The password is set to the one it was.

@@ -237,7 +237,7 @@ export function QuestionnaireEditor({
       <ConfirmDialog
         opened={dialog?.kind === 'discard'}
         title={text.discardConfirmTitle}
-        message={text.discardConfirm(questionnaire.published_version)}
+        message={text.discardConfirm}
         confirmLabel={text.discardDraft}
         busy={discarding.isPending}
         onConfirm={() => void discarding.confirm()}

@@ -6,6 +6,7 @@ import { SectionHeading, SectionNav } from '@/components/section-frame';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAccount } from '@/features/account';
+import { FirstRunChecklist } from './lazy-first-run-checklist';
 import { useSession } from '@/features/auth';
 import { useFacilityPermissions } from '@/features/home';
 import { ADMIN_SECTIONS } from '../sections';
@@ -40,14 +41,17 @@ export function AdminFrame({ children }: { children: ReactNode }) {
           <Text role="alert">{text.noAccess}</Text>
         </Paper>
       ) : needsSecondFactor ? (
-        <Paper withBorder p="lg" radius="lg">
-          <Stack align="flex-start" gap="md">
-            <Text role="alert">{MESSAGES.mfaRequiredForAdministration}</Text>
-            <Button component={Link} to={paths.account}>
-              {UI_TEXT.shell.myAccount}
-            </Button>
-          </Stack>
-        </Paper>
+        <>
+          <Paper withBorder p="lg" radius="lg">
+            <Stack align="flex-start" gap="md">
+              <Text role="alert">{MESSAGES.mfaRequiredForAdministration}</Text>
+              <Button component={Link} to={paths.account}>
+                {UI_TEXT.shell.myAccount}
+              </Button>
+            </Stack>
+          </Paper>
+          <FirstRunChecklist counts={false} />
+        </>
       ) : (
         <>
           <SectionNav

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  UI_TEXT,
   type FacilityPermissionResponse,
   type PermissionType,
   type UserProfile,
@@ -261,5 +262,34 @@ describe('ServicesHome Survey Results tile', () => {
     renderHome();
     await screen.findByRole('button', { name: /^Patient Surveys/ });
     expect(asked.filter((url) => url.includes('alerts'))).toEqual([]);
+  });
+});
+
+describe('ServicesHome on an install without a facility', () => {
+  it('tells staff plainly that no facility is set up yet and whom to ask', async () => {
+    stubFetch(() => jsonResponse(permissionResponse(['Patients_Surveys'], [])));
+    renderHome();
+    expect(await screen.findByText(UI_TEXT.home.noFacility)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: UI_TEXT.home.openChecklist }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('sends an administrator to the first-run checklist', async () => {
+    stubFetch(() => jsonResponse(permissionResponse(['Administration'], [])));
+    const { user } = renderRoutes([
+      { path: '/', element: <ServicesHome profile={PROFILE} /> },
+      { path: '/admin', element: <FlowProbe /> },
+    ]);
+    expect(await screen.findByText(UI_TEXT.home.noFacilityAdmin)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: UI_TEXT.home.openChecklist }));
+    expect(await screen.findByText(/^Opened \/admin/)).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind once the user has a facility', async () => {
+    stubFetch(() => jsonResponse(permissionResponse(['Patients_Surveys'])));
+    renderHome();
+    await shownTiles();
+    expect(screen.queryByText(UI_TEXT.home.noFacility)).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@carevoice/shared';
 import { Badge, Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -42,6 +42,13 @@ export function ServicesHome({
     permissions.data !== undefined &&
     hasPermission(
       'Survey_Results',
+      permissions.data.permissions.map((permission) => permission.type),
+      profile.all_permission_access,
+    );
+  const administers =
+    permissions.data !== undefined &&
+    hasPermission(
+      'Administration',
       permissions.data.permissions.map((permission) => permission.type),
       profile.all_permission_access,
     );
@@ -98,6 +105,21 @@ export function ServicesHome({
         </Paper>
       ) : (
         <>
+          {facilities.length === 0 && (
+            // An install without a facility for this user: say so, and whom to ask (ADR 051).
+            <Paper withBorder p="lg" radius="lg">
+              <Stack align="flex-start" gap="md">
+                <Text role="status" fw={500}>
+                  {administers ? text.noFacilityAdmin : text.noFacility}
+                </Text>
+                {administers && (
+                  <Button component={Link} to={paths.admin}>
+                    {text.openChecklist}
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+          )}
           <Select
             label={text.facility}
             placeholder={text.facilityPlaceholder}
