@@ -3,6 +3,7 @@ import {
   type Alert,
   type ResultsQuestion,
   type ResultsSummaryResponse,
+  type ResultsSurveyDetail,
 } from '@carevoice/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
@@ -491,5 +492,45 @@ describe('One survey', () => {
     expect(await screen.findByText(text.survey.printFailed)).toBeInTheDocument();
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+
+  const answer = (change: Partial<ResultsSurveyDetail['answers'][number]>) => ({
+    question_key: 'q',
+    question: 'Which activities do you enjoy?',
+    type: 'MultiPicklist',
+    answer: 'Dining;Therapy',
+    comment: null,
+    non_answer: null,
+    alert: false,
+    ...change,
+  });
+
+  it('shows a multiple choice as its labels, and a Comment column only when a comment was given', async () => {
+    const withoutComments = { ...SURVEY, answers: [answer({})] };
+    renderResults('/results/survey?id=s-1', (pathname) =>
+      pathname === `${API}/results/survey/s-1/` ? jsonResponse(withoutComments) : undefined,
+    );
+    const row = await screen.findByRole('row', { name: /Which activities/ });
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dining', 'Therapy']);
+    expect(screen.queryByText('Dining;Therapy')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('columnheader', { name: text.survey.comment }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the Comment column when an answer carries a comment', async () => {
+    const commented = {
+      ...SURVEY,
+      answers: [answer({ type: 'Radio', answer: 'Good', comment: 'The soup was cold.' })],
+    };
+    renderResults('/results/survey?id=s-1', (pathname) =>
+      pathname === `${API}/results/survey/s-1/` ? jsonResponse(commented) : undefined,
+    );
+    expect(await screen.findByRole('columnheader', { name: text.survey.comment })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'The soup was cold.' })).toBeVisible();
   });
 });

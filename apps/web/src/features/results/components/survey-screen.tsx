@@ -1,4 +1,4 @@
-import { RESULTS_TEXT } from '@carevoice/shared';
+import { RESULTS_TEXT, splitMultiAnswer, type ResultsSurveyDetail } from '@carevoice/shared';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -9,6 +9,24 @@ import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 const text = RESULTS_TEXT.survey;
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+type SurveyAnswer = ResultsSurveyDetail['answers'][number];
+
+/** The answer as people read it: a multiple choice as its labels, one per line. */
+function AnswerText({ answer }: { answer: SurveyAnswer }) {
+  if (answer.type === 'MultiPicklist' && answer.answer) {
+    return (
+      <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {splitMultiAnswer(answer.answer).map((label) => (
+          <Text key={label} component="li">
+            {label}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
+  return <Text span>{answer.answer}</Text>;
+}
 
 /**
  * /results/survey?id=: one submitted survey as it was asked — each question, the answer (or that
@@ -35,6 +53,8 @@ export function SurveyScreen() {
   }
   const detail = survey.data;
   const kind = detail.survey_set_name ?? detail.survey_type;
+  // Only questions with a comment box take comments: no column of empty cells otherwise.
+  const hasComments = detail.answers.some((answer) => answer.comment);
 
   return (
     <Stack gap="md">
@@ -83,7 +103,7 @@ export function SurveyScreen() {
                   {text.question}
                 </Table.Th>
                 <Table.Th scope="col">{text.answer}</Table.Th>
-                <Table.Th scope="col">{text.comment}</Table.Th>
+                {hasComments ? <Table.Th scope="col">{text.comment}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -99,7 +119,7 @@ export function SurveyScreen() {
                           {text.declined} ({answer.non_answer})
                         </Text>
                       ) : (
-                        <Text span>{answer.answer}</Text>
+                        <AnswerText answer={answer} />
                       )}
                       {answer.alert ? (
                         <Badge variant="light" color="red" c="red.9" size="sm">
@@ -108,7 +128,7 @@ export function SurveyScreen() {
                       ) : null}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{answer.comment}</Table.Td>
+                  {hasComments ? <Table.Td>{answer.comment}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
