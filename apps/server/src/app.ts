@@ -32,6 +32,8 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
+import { CensusFeedListener } from './modules/census-feed/census-feed.listener.js';
+import { censusFeedRoutes } from './modules/census-feed/census-feed.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -126,9 +128,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: new SessionCache(changes),
     publishedVersions: new PublishedVersions(PUBLISHED_VERSIONS_KEPT),
     newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
+    censusFeed: undefined,
   };
+  if (config.censusFeed) {
+    ctx.censusFeed = new CensusFeedListener({
+      config: config.censusFeed,
+      host: config.host,
+      deps: ctx,
+      log: app.log,
+    });
+  }
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.censusFeed?.stop();
     await ctx.outbox.stop();
     await ctx.mailer.close();
   });
@@ -146,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       mail: ctx.mailer.queued?.() ?? 0,
       after_response: app.afterResponsesRunning(),
     }),
+    feed: () => ctx.censusFeed?.stats,
   });
   await app.register(apiDocsPlugin);
   await app.register(webPlugin);
@@ -169,5 +182,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminQuestionnaireRoutes);
   await app.register(resultsRoutes);
   await app.register(alertRoutes);
+  await app.register(censusFeedRoutes);
   return app;
 }

@@ -7,6 +7,7 @@ import type { Config } from './env.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
+import type { CensusFeedListener } from './modules/census-feed/census-feed.listener.js';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   publishedVersions: PublishedVersions;
   /** A new TOTP secret, base32 (tests pass a fixed one to compute codes). */
   newMfaSecret: () => string;
+  /** The census feed's MLLP listener (ADR 050) when HL7_PORT is set; main.ts starts it. */
+  censusFeed: CensusFeedListener | undefined;
 }
 
 declare module 'fastify' {

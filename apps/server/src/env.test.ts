@@ -189,4 +189,47 @@ describe('configuration', () => {
       'METRICS_TOKEN must be at least 32 characters',
     ]);
   });
+
+  it('starts the census feed listener only with HL7_PORT, and then only for the allowed senders', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).censusFeed).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        HL7_PORT: '2575',
+        HL7_ALLOWED_SENDERS: '10.0.4.20, 10.1.0.0/16',
+      }).censusFeed,
+    ).toEqual({ port: 2575, allowedSenders: ['10.0.4.20', '10.1.0.0/16'], tls: undefined });
+    expect(problemsOf({ DATA_DIR: dataDir, HL7_PORT: '2575' })).toEqual([
+      expect.stringMatching(/^HL7_ALLOWED_SENDERS is required with HL7_PORT/),
+    ]);
+    expect(
+      problemsOf({ DATA_DIR: dataDir, HL7_PORT: '2575', HL7_ALLOWED_SENDERS: 'engine.local' }),
+    ).toEqual([expect.stringMatching(/^HL7_ALLOWED_SENDERS must be a comma-separated list/)]);
+    expect(
+      problemsOf({
+        DATA_DIR: dataDir,
+        HL7_PORT: '2575',
+        HL7_ALLOWED_SENDERS: '10.0.4.20',
+        HL7_TLS_CERT: path.join(dataDir, 'missing.pem'),
+      }),
+    ).toEqual(['HL7_TLS_CERT and HL7_TLS_KEY go together: set both (PEM files) or neither']);
+  });
+
+  it('reads the census feed TLS certificate and key at start, and names a file it cannot read', () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'cert.pem'), 'CERT');
+    const env = {
+      DATA_DIR: dataDir,
+      HL7_PORT: '2575',
+      HL7_ALLOWED_SENDERS: '10.0.4.20',
+      HL7_TLS_CERT: path.join(dataDir, 'cert.pem'),
+      HL7_TLS_KEY: path.join(dataDir, 'key.pem'),
+    };
+    expect(problemsOf(env)).toEqual([
+      `HL7_TLS_KEY ${path.join(dataDir, 'key.pem')} cannot be read (ENOENT)`,
+    ]);
+    fs.writeFileSync(path.join(dataDir, 'key.pem'), 'KEY');
+    expect(loadConfig(env).censusFeed?.tls).toEqual({ cert: 'CERT', key: 'KEY' });
+  });
 });

@@ -44,6 +44,17 @@ export interface Config {
   metricsToken: string | undefined;
   /** Folder of the built web app (`apps/web/dist`). */
   webDist: string;
+  /** The census feed's MLLP listener (ADR 050); undefined: HL7_PORT unset, no listener. */
+  censusFeed?: CensusFeedConfig | undefined;
+}
+
+/** HL7_PORT, HL7_ALLOWED_SENDERS, HL7_TLS_CERT / HL7_TLS_KEY (DESIGN §9). */
+export interface CensusFeedConfig {
+  port: number;
+  /** Addresses and CIDR ranges that may connect; every other peer is refused. */
+  allowedSenders: string[];
+  /** PEM certificate chain and key (read at start); undefined: plain MLLP. */
+  tls: { cert: string; key: string } | undefined;
 }
 
 /** `../../web/dist` from `apps/server/src` or `apps/server/dist`: the built web app. */
@@ -83,6 +94,29 @@ const TrustProxySchema = z
     }
     return entries;
   });
+/** A comma-separated list of addresses or CIDR ranges. */
+const AddressListSchema = z
+  .string()
+  .trim()
+  .transform((value, context): string[] => {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.some((entry) => !isAddressOrRange(entry))) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be a comma-separated list of addresses or CIDR ranges, e.g. 10.0.4.20,10.1.0.0/16',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const PortSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce
@@ -135,7 +169,50 @@ const EnvSchema = z.object({
     .string()
     .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`)
     .optional(),
+  HL7_PORT: PortSchema.optional(),
+  HL7_ALLOWED_SENDERS: AddressListSchema.optional(),
+  HL7_TLS_CERT: z.string().optional(),
+  HL7_TLS_KEY: z.string().optional(),
 });
+
+/** The census feed's settings, or the problems with them (all at once, like the rest). */
+function censusFeedConfig(
+  values: z.infer<typeof EnvSchema>,
+  problems: string[],
+): CensusFeedConfig | undefined {
+  const {
+    HL7_PORT: port,
+    HL7_ALLOWED_SENDERS: senders,
+    HL7_TLS_CERT: cert,
+    HL7_TLS_KEY: key,
+  } = values;
+  if (port === undefined) return undefined;
+  if (port === values.PORT) problems.push('HL7_PORT must differ from PORT');
+  if (!senders) {
+    problems.push(
+      'HL7_ALLOWED_SENDERS is required with HL7_PORT: the addresses or CIDR ranges of the ' +
+        "interface engines that send the facility's ADT messages (every other peer is refused)",
+    );
+  }
+  if ((cert === undefined) !== (key === undefined)) {
+    problems.push('HL7_TLS_CERT and HL7_TLS_KEY go together: set both (PEM files) or neither');
+  }
+  const read = (name: string, file: string | undefined): string => {
+    if (file === undefined) return '';
+    try {
+      return fs.readFileSync(path.resolve(file), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      problems.push(`${name} ${file} cannot be read (${code})`);
+      return '';
+    }
+  };
+  const tls =
+    cert !== undefined && key !== undefined
+      ? { cert: read('HL7_TLS_CERT', cert), key: read('HL7_TLS_KEY', key) }
+      : undefined;
+  return { port, allowedSenders: senders ?? [], tls };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -165,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'tokens and reset codes with the same secret (a long random string)',
     );
   }
+  const censusFeed = parsed.success ? censusFeedConfig(parsed.data, problems) : undefined;
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
@@ -192,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       values.MFA_REQUIRED_FOR_ADMINISTRATION ?? values.NODE_ENV === 'production',
     metricsToken: values.METRICS_TOKEN,
     webDist: DEFAULT_WEB_DIST,
+    censusFeed,
   };
 }
 

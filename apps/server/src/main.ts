@@ -52,6 +52,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   outbox.start();
+  // The census feed (ADR 050): only with HL7_PORT; stopped by app.close().
+  await app.ctx.censusFeed?.start();
   console.log(
     `\nCareVoice is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`,
   );

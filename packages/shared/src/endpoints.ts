@@ -127,6 +127,14 @@ import {
   UnlistedResidentsResponseSchema,
 } from './schemas/surveys.js';
 import {
+  FeedMappingSchema,
+  FeedMappingUpdateRequestSchema,
+  FeedMessageDetailSchema,
+  FeedMessageListQuerySchema,
+  FeedMessageListResponseSchema,
+  FeedMessageSchema,
+} from './schemas/census-feed.js';
+import {
   AlertCountsQuerySchema,
   AlertCountsResponseSchema,
   AlertListQuerySchema,
@@ -600,6 +608,46 @@ export const ENDPOINTS = {
     params: facilityParams,
     responseType: 'csv',
     response: CsvDownloadSchema,
+  },
+  // The census feed (DESIGN §9, ADR 050). A message is read and applied in its facility, which
+  // the service checks; its raw text goes to administrators only, and every read is audited.
+  adminFeedMapping: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/feed',
+    access: administration,
+    params: facilityParams,
+    response: FeedMappingSchema,
+  },
+  adminFeedMappingUpdate: {
+    method: 'PUT',
+    path: 'admin/facilities/:facilityId/feed',
+    access: administration,
+    params: facilityParams,
+    body: FeedMappingUpdateRequestSchema,
+    response: FeedMappingSchema,
+  },
+  adminFeedMessages: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/feed/messages',
+    access: administration,
+    params: facilityParams,
+    query: FeedMessageListQuerySchema,
+    response: FeedMessageListResponseSchema,
+  },
+  adminFeedMessage: {
+    method: 'GET',
+    path: 'admin/feed/messages/:messageId',
+    access: administration,
+    params: z.object({ messageId: IdSchema }),
+    response: FeedMessageDetailSchema,
+    auditedRead: true,
+  },
+  adminFeedMessageApply: {
+    method: 'POST',
+    path: 'admin/feed/messages/:messageId/apply',
+    access: administration,
+    params: z.object({ messageId: IdSchema }),
+    response: FeedMessageSchema,
   },
   adminEmployees: {
     method: 'GET',

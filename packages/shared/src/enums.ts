@@ -137,6 +137,10 @@ export const AUDIT_ACTIONS = [
   'acknowledgement.notified',
   'acknowledgement.digest_sent',
   'employee.recognition_opted_out',
+  // The census feed (issue 36, ADR 050)
+  'feed.mapping_updated',
+  'feed.message_viewed',
+  'feed.message_applied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

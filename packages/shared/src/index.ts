@@ -29,3 +29,5 @@ export * from './alert-tile-text.js';
 export * from './bedside-texts.js';
 export * from './offline-unlock-texts.js';
 export * from './security-mail-texts.js';
+export * from './census-feed-texts.js';
+export * from './schemas/census-feed.js';

@@ -427,6 +427,42 @@ export interface MailOutboxTable {
   sealed: Generated<number>;
 }
 
+/** A facility whose census feed is set up (ADR 050). */
+export interface FeedMappingsTable {
+  facility_id: string;
+  /** Starts at 1; every save adds 1 (DESIGN §8). */
+  version: Generated<number>;
+}
+
+export type FeedCodeKind = 'sending_facility' | 'unit';
+
+/** A code that routes a feed message to a facility: MSH-4, or PV1-3's point of care. */
+export interface FeedCodesTable {
+  facility_id: string;
+  kind: FeedCodeKind;
+  code: string;
+}
+
+export type FeedMessageStatus = 'applied' | 'held' | 'error';
+
+/** A census feed message, stored raw before it is acknowledged (ADR 050). */
+export interface FeedMessagesTable {
+  id: string;
+  facility_id: string;
+  /** MSH-3^MSH-4: with `control_id` (MSH-10) unique. */
+  sender: string;
+  control_id: string;
+  /** The trigger event, e.g. `A01`. */
+  event: string;
+  /** The patient's MRN from PID-3 (with its assigning authority), when the message has one. */
+  client_id: string | null;
+  received_at: string;
+  applied_at: string | null;
+  status: FeedMessageStatus;
+  error: string | null;
+  raw: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_facilities: UserFacilitiesTable;
@@ -457,6 +493,9 @@ export interface Database {
   known_devices: KnownDevicesTable;
   alerts: AlertsTable;
   mail_outbox: MailOutboxTable;
+  feed_mappings: FeedMappingsTable;
+  feed_codes: FeedCodesTable;
+  feed_messages: FeedMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

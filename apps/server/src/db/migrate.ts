@@ -20,6 +20,7 @@ import * as surveyCounts from './migrations/2026-11-29T12-00-survey-counts.js';
 import * as mfaChallenges from './migrations/2026-12-01T01-00-1-mfa-challenges.js';
 import * as sealedMail from './migrations/2026-12-01T03-00-sealed-mail.js';
 import * as knownDevices from './migrations/2026-12-02T00-00-known-devices.js';
+import * as censusFeed from './migrations/2026-12-04T00-00-census-feed.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01T01-00-1-mfa-challenges': mfaChallenges,
   '2026-12-01T03-00-sealed-mail': sealedMail,
   '2026-12-02T00-00-known-devices': knownDevices,
+  '2026-12-04T00-00-census-feed': censusFeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,9 @@
  *   the URL: no ids or search text in a label) and status;
  * - `carevoice_db_pool_connections` (total, idle, waiting) of the database connections;
  * - `carevoice_queue_size` of the work waiting: mails being delivered, work after responses;
+ * - the census feed's (ADR 050), with HL7_PORT: `carevoice_feed_connections` open,
+ *   `carevoice_feed_connections_refused_total`, `carevoice_feed_acks_total` by ACK code and
+ *   `carevoice_feed_messages_total` by stored status;
  * - Node's own (prom-client's defaults): event-loop lag, heap, CPU, handles.
  *
  * The request hook is added only when metrics are on: a request then costs one counter and one
@@ -16,6 +19,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { safeEqual } from '../lib/crypto.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { FeedStats } from '../modules/census-feed/census-feed.listener.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -23,6 +27,8 @@ export interface MetricsOptions {
   database: Pick<DatabaseHandle, 'poolStats'>;
   /** Work not yet done, by queue name. */
   queues: () => Record<string, number>;
+  /** The census feed's counts; undefined without a listener. */
+  feed?: () => FeedStats | undefined;
 }
 
 export default fp<MetricsOptions>(
@@ -69,6 +75,47 @@ export default fp<MetricsOptions>(
         for (const [queue, value] of Object.entries(options.queues())) this.set({ queue }, value);
       },
     });
+
+    const feed = options.feed?.();
+    if (feed) {
+      new Gauge({
+        name: 'carevoice_feed_connections',
+        help: 'Open census feed (MLLP) connections',
+        registers: [registry],
+        collect() {
+          this.set(feed.connections);
+        },
+      });
+      new Counter({
+        name: 'carevoice_feed_connections_refused_total',
+        help: 'Census feed connections refused (address not allowed, too many connections)',
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(feed.refusedConnections);
+        },
+      });
+      new Counter({
+        name: 'carevoice_feed_acks_total',
+        help: 'Census feed messages answered, by ACK code (AA applied or held, AE error, AR refused)',
+        labelNames: ['code'],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [code, value] of Object.entries(feed.acks)) this.inc({ code }, value);
+        },
+      });
+      new Counter({
+        name: 'carevoice_feed_messages_total',
+        help: 'Census feed messages stored, by status (applied, held, error)',
+        labelNames: ['status'],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [status, value] of Object.entries(feed.stored)) this.inc({ status }, value);
+        },
+      });
+    }
 
     app.addHook('onResponse', (request, reply, done) => {
       const labels = {

@@ -93,6 +93,8 @@ const ANCHORS: readonly FixtureField[] = [
   'decidedReview',
   // The alerts inbox: the alert's facility is the call's.
   'alertId',
+  // The census feed: the message's facility is the call's.
+  'feedMessageId',
 ];
 
 interface Refusal {
@@ -130,6 +132,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   questionnaire: () => facilityRefusal,
   publishable: () => facilityRefusal,
   alertId: () => facilityRefusal,
+  feedMessageId: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */

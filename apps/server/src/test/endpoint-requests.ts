@@ -74,6 +74,8 @@ export interface FacilityFixtures {
   publishable: { id: string; version: number };
   /** An open alert (raised by a demo answer; results and alerts, ADR 023). */
   alertId: string;
+  /** A held census feed message of the facility (ADR 050). */
+  feedMessageId: string;
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -370,6 +372,15 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   alertMailUpdate: () => ({ body: { alert_mail: true } }),
   accountPin: () => ({ body: { password: DEMO_PASSWORD, pin: '2468' } }),
   unlock: () => ({ body: { secret: DEMO_PASSWORD } }),
+  // The census feed (ADR 050)
+  adminFeedMapping: (s) => ({ params: { facilityId: s.facilityId } }),
+  adminFeedMappingUpdate: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: { sending_facility_codes: ['MATRIX-EHR'], unit_codes: ['MATRIX-UNIT'], version: 1 },
+  }),
+  adminFeedMessages: (s) => ({ params: { facilityId: s.facilityId }, query: { status: 'held' } }),
+  adminFeedMessage: (s) => ({ params: { messageId: s.feedMessageId } }),
+  adminFeedMessageApply: (s) => ({ params: { messageId: s.feedMessageId } }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -400,6 +411,7 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     questionnaire: { id: `${tag}-questionnaire`, version: 1, questions: [] },
     publishable: { id: `${tag}-publishable`, version: 1 },
     alertId: `${tag}-alert`,
+    feedMessageId: `${tag}-feed-message`,
   };
 }
 
@@ -555,7 +567,47 @@ export async function loadFacilityFixtures(
       previous?.publishable,
     ),
     alertId: pick('alertId', await unresolvedAlertOf(t, facilityId), previous?.alertId),
+    feedMessageId: await heldFeedMessageOf(t, facilityId),
   };
+}
+
+/**
+ * A held census feed message of the facility: an A08 for a patient the census does not know,
+ * stored as the feed stores it (a write: the demo data has no feed messages).
+ */
+async function heldFeedMessageOf(t: TestApp, facilityId: string): Promise<string> {
+  const held = await t.db
+    .selectFrom('feed_messages')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'held')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (held) return held.id;
+  const id = `matrix-feed-${facilityId}`;
+  const controlId = `MATRIX-${facilityId}`;
+  await t.db
+    .insertInto('feed_messages')
+    .values({
+      id,
+      facility_id: facilityId,
+      sender: 'EHR^MATRIX',
+      control_id: controlId,
+      event: 'A08',
+      client_id: 'MATRIX-UNKNOWN',
+      received_at: t.clock.now().toISOString(),
+      applied_at: null,
+      status: 'held',
+      error: 'held',
+      raw: [
+        `MSH|^~\\&|EHR|MATRIX|CAREVOICE|CV|20261122120000||ADT^A08^ADT_A01|${controlId}|P|2.5.1`,
+        'EVN|A08|20261122120000',
+        'PID|1||MATRIX-UNKNOWN^^^MATRIX^MR||Unknown^Patient',
+        'PV1|1|I',
+      ].join('\r'),
+    })
+    .execute();
+  return id;
 }
 
 /**

@@ -87,6 +87,9 @@ export const ALL_TABLES = [
   'known_devices',
   'alerts',
   'mail_outbox',
+  'feed_mappings',
+  'feed_codes',
+  'feed_messages',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -1,0 +1,760 @@
+/**
+ * The census feed (issue 36, DESIGN §9, ADR 050): each HL7 v2 ADT message the listener receives
+ * is routed to a facility by its mapping, stored raw and applied in one transaction through the
+ * census rules the form and the CSV use (census-schedule.service.ts), and answered with an ACK:
+ *
+ * - AA: applied, or held (stored; applied when the patient's earlier message arrives);
+ * - AE: stored with the error (a value the census cannot take), nothing applied;
+ * - AR: refused, nothing stored (not HL7 ADT, no header, an unmapped sending facility).
+ *
+ * (sender, MSH-10) is unique: a repeated message is answered from its stored outcome and applied
+ * once, also when two instances receive it at the same moment (the second insert waits for the
+ * first transaction and then fails on the unique key).
+ */
+import {
+  ADMIN_PAGE_SIZE,
+  ClientIdSchema,
+  FEED_TEXT,
+  PersonNameSchema,
+  type FeedMapping,
+  type FeedMappingUpdateRequest,
+  type FeedMessage,
+  type FeedMessageDetail,
+  type FeedMessageListQuery,
+  type FeedMessageListResponse,
+} from '@carevoice/shared';
+import type { AckCode, Hl7Message } from '@medplum/core';
+import type { Kysely, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Database, FeedMessageStatus, ResidentsTable } from '../../db/database.js';
+import { toTimestamp } from '../../db/values.js';
+import { newRowId } from '../../lib/crypto.js';
+import { decodeCursor, pageFrom } from '../../lib/cursor.js';
+import type { RequestMeta } from '../../lib/http.js';
+import { HttpError, notFound, versionConflict } from '../../lib/http-error.js';
+import { requireFacility } from '../access/access.service.js';
+import {
+  closeOpenSurvey,
+  findFacilityCensus,
+  findResidentById,
+  findResidentIdByClientId,
+  insertResident,
+  listResidentCensusSurveys,
+  updateResidentAtVersion,
+  type FacilityCensus,
+  type ResidentRow,
+} from '../admin-residents/admin-residents.repository.js';
+import { facilityLanguages } from '../admin-residents/admin-residents.service.js';
+import {
+  applySchedules,
+  facilityToday,
+  residentState,
+  scheduleSurveys,
+  type CensusDates,
+} from '../admin-residents/census-schedule.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { isUniqueViolation } from '../surveys/surveys.service.js';
+import {
+  buildAck,
+  facilityDate,
+  isCensusEvent,
+  MalformedMessageError,
+  parseMessage,
+  readHeader,
+  readPatient,
+  rejectUnreadable,
+  type AdtHeader,
+  type AdtPatient,
+} from './adt-message.js';
+import {
+  findFacilitiesByCode,
+  findFeedMapping,
+  findFeedMessage,
+  findFeedMessageById,
+  insertFeedMessage,
+  listFeedMessagePage,
+  listHeldMessages,
+  replaceFeedMapping,
+  setFeedMessageOutcome,
+  type FeedMessageRow,
+} from './census-feed.repository.js';
+
+/** What the feed needs of the app. */
+export type FeedDeps = Pick<AppContext, 'db' | 'now'>;
+
+/** The outcome of one message, as the ACK and the metrics tell it. */
+export interface FeedReply {
+  code: Extract<AckCode, 'AA' | 'AE' | 'AR'>;
+  /** What was stored: null when refused or not stored. */
+  status: FeedMessageStatus | null;
+  error: string | null;
+}
+
+/** A refusal (AR): the message is not stored. */
+class RefusedError extends Error {}
+
+/** A value the census cannot take (AE): stored with the message as its error. */
+class FeedDataError extends Error {}
+
+/** The resident's census fields the feed writes (the form's and the CSV's fields). */
+interface CensusFields extends CensusDates {
+  client_id: string;
+  first_name: string;
+  last_name: string;
+  preferred_language: string;
+}
+
+const EDITABLE: readonly (keyof CensusFields)[] = [
+  'client_id',
+  'first_name',
+  'last_name',
+  'preferred_language',
+  'admitted_on',
+  'discharged_on',
+];
+
+/** ISO 639-2 codes EHRs send in PID-15, to the census's ISO 639-1 codes. */
+const LANGUAGE_ALIASES: Record<string, string> = { eng: 'en', spa: 'es' };
+
+// ---------------------------------------------------------------------------------------------
+// Receiving a message
+
+function reply(code: FeedReply['code'], status: FeedMessageStatus | null, error: string | null) {
+  return { code, status, error };
+}
+
+/** The ACK of a stored message (a repeat is answered as the first time). */
+function replyFor(row: Pick<FeedMessageRow, 'status' | 'error'>): FeedReply {
+  return row.status === 'error'
+    ? reply('AE', 'error', row.error)
+    : reply('AA', row.status, row.status === 'held' ? row.error : null);
+}
+
+/**
+ * The facility of a message: the one whose sending facility codes hold MSH-4; when several do
+ * (one interface engine for a chain), the one of them whose unit codes hold PV1-3's unit.
+ */
+async function routeFacility(db: Kysely<Database>, header: AdtHeader): Promise<string> {
+  const bySender = await findFacilitiesByCode(db, 'sending_facility', header.sendingFacility);
+  const [only] = bySender;
+  if (only === undefined) throw new RefusedError(FEED_TEXT.unknownSendingFacility);
+  if (bySender.length === 1) return only;
+  const byUnit =
+    header.unit === ''
+      ? []
+      : (await findFacilitiesByCode(db, 'unit', header.unit)).filter((id) => bySender.includes(id));
+  const [unit] = byUnit;
+  if (unit === undefined || byUnit.length > 1) throw new RefusedError(FEED_TEXT.ambiguousUnit);
+  return unit;
+}
+
+/**
+ * Receives the text of one message (MLLP frame content) from `peer`: routes, stores, applies
+ * and answers it. Never throws: every failure is an ACK.
+ */
+export async function receiveFeedMessage(
+  deps: FeedDeps,
+  text: string,
+  peer: string,
+): Promise<{ ack: Hl7Message; reply: FeedReply }> {
+  let message: Hl7Message;
+  try {
+    message = parseMessage(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ack: rejectUnreadable(detail), reply: reply('AR', null, detail) };
+  }
+  const answer = (result: FeedReply) => ({
+    ack: buildAck(message, result.code, result.error),
+    reply: result,
+  });
+  let header: AdtHeader;
+  let facilityId: string;
+  try {
+    header = readHeader(message);
+    facilityId = await routeFacility(deps.db, header);
+  } catch (error) {
+    if (error instanceof MalformedMessageError || error instanceof RefusedError) {
+      return answer(reply('AR', null, error.message));
+    }
+    return answer(reply('AE', null, FEED_TEXT.notStored));
+  }
+  const meta: RequestMeta = { at: deps.now(), ip: peer, userAgent: null, userId: null };
+  return answer(await storeAndApply(deps, meta, { message, header, facilityId, text }));
+}
+
+interface Received {
+  message: Hl7Message;
+  header: AdtHeader;
+  facilityId: string;
+  text: string;
+}
+
+async function storeAndApply(
+  deps: FeedDeps,
+  meta: RequestMeta,
+  received: Received,
+): Promise<FeedReply> {
+  const { header, facilityId, text } = received;
+  const stored = await findFeedMessage(deps.db, header.sender, header.controlId);
+  if (stored) return replyFor(stored);
+  const row = {
+    id: newRowId(),
+    facility_id: facilityId,
+    sender: header.sender,
+    control_id: header.controlId,
+    event: header.event,
+    client_id: header.clientId,
+    received_at: toTimestamp(meta.at),
+    applied_at: null,
+    raw: text,
+  };
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      await insertFeedMessage(trx, { ...row, status: 'applied', error: null });
+      const result = await applyMessage(trx, meta, row.id, facilityId, received.message);
+      await setFeedMessageOutcome(trx, row.id, {
+        ...result,
+        applied_at: result.status === 'applied' ? toTimestamp(meta.at) : null,
+      });
+      return result;
+    });
+    if (outcome.status === 'applied') await applyHeld(deps, meta, facilityId, header.clientId);
+    return replyFor(outcome);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      // Another instance (or connection) stored the same message meanwhile.
+      const again = await findFeedMessage(deps.db, header.sender, header.controlId);
+      if (again) return replyFor(again);
+      return reply('AE', null, FEED_TEXT.changedMeanwhile);
+    }
+    if (!(error instanceof FeedDataError)) return reply('AE', null, FEED_TEXT.notStored);
+    try {
+      await insertFeedMessage(deps.db, { ...row, status: 'error', error: error.message });
+    } catch (storeError) {
+      if (isUniqueViolation(storeError)) {
+        const again = await findFeedMessage(deps.db, header.sender, header.controlId);
+        if (again) return replyFor(again);
+      }
+      return reply('AE', null, FEED_TEXT.notStored);
+    }
+    return reply('AE', 'error', error.message);
+  }
+}
+
+/**
+ * Applies a stored message again (held, or in error): in one transaction with its new outcome.
+ * The message's facility stays the one it was routed to.
+ */
+async function applyStored(
+  deps: FeedDeps,
+  meta: RequestMeta,
+  row: FeedMessageRow,
+): Promise<FeedReply> {
+  const message = parseMessage(row.raw);
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      const result = await applyMessage(trx, meta, row.id, row.facility_id, message);
+      await setFeedMessageOutcome(trx, row.id, {
+        ...result,
+        applied_at: result.status === 'applied' ? toTimestamp(meta.at) : null,
+      });
+      return result;
+    });
+    return replyFor(outcome);
+  } catch (error) {
+    const detail =
+      error instanceof FeedDataError
+        ? error.message
+        : isUniqueViolation(error)
+          ? FEED_TEXT.changedMeanwhile
+          : undefined;
+    if (detail === undefined) throw error;
+    await setFeedMessageOutcome(deps.db, row.id, {
+      status: 'error',
+      error: detail,
+      applied_at: null,
+    });
+    return reply('AE', 'error', detail);
+  }
+}
+
+/** The patient's held messages, oldest first, until one stays held. */
+async function applyHeld(
+  deps: FeedDeps,
+  meta: RequestMeta,
+  facilityId: string,
+  clientId: string | null,
+): Promise<void> {
+  if (clientId === null) return;
+  for (const row of await listHeldMessages(deps.db, facilityId, clientId)) {
+    const result = await applyStored(deps, meta, row).catch(() => reply('AE', null, null));
+    if (result.status !== 'applied') return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying the events through the census rules
+
+interface Outcome {
+  status: 'applied' | 'held';
+  error: string | null;
+}
+
+const APPLIED: Outcome = { status: 'applied', error: null };
+const HELD: Outcome = { status: 'held', error: FEED_TEXT.heldNoResident };
+
+function checked(schema: z.ZodType<string>, field: string, value: string): string {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new FeedDataError(`${field}: ${parsed.error.issues[0]?.message ?? 'not valid'}`);
+}
+
+function dateOf(facility: FacilityCensus, value: string, field: string): string {
+  const date = facilityDate(value, facility.time_zone, facilityToday);
+  if (date === null) throw new FeedDataError(FEED_TEXT.dateMissing(field));
+  return date;
+}
+
+/** PID-15 as a language the facility offers; otherwise the current one (or the first offered). */
+function languageOf(facility: FacilityCensus, sent: string, current: string | null): string {
+  const offered = facilityLanguages(facility);
+  const code = LANGUAGE_ALIASES[sent] ?? sent;
+  if (code !== '' && offered.includes(code)) return code;
+  return current ?? offered[0] ?? 'en';
+}
+
+/** The names of PID-5, checked as the form checks them; absent names keep the current ones. */
+function namesOf(
+  patient: AdtPatient,
+  current: Pick<CensusFields, 'first_name' | 'last_name'> | null,
+): Pick<CensusFields, 'first_name' | 'last_name'> {
+  if (patient.lastName === '' && patient.firstName === '') {
+    if (current) return { first_name: current.first_name, last_name: current.last_name };
+    throw new FeedDataError(FEED_TEXT.nameMissing);
+  }
+  if (patient.lastName === '' || patient.firstName === '') {
+    throw new FeedDataError(FEED_TEXT.nameMissing);
+  }
+  return {
+    first_name: checked(PersonNameSchema, 'PID-5.2', patient.firstName),
+    last_name: checked(PersonNameSchema, 'PID-5.1', patient.lastName),
+  };
+}
+
+function fieldsOf(row: ResidentRow): CensusFields {
+  return {
+    client_id: row.client_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    preferred_language: row.preferred_language,
+    admitted_on: row.admitted_on,
+    discharged_on: row.discharged_on,
+  };
+}
+
+function datesOf(fields: CensusDates): CensusDates {
+  return { admitted_on: fields.admitted_on, discharged_on: fields.discharged_on };
+}
+
+async function findResident(
+  db: Kysely<Database>,
+  facilityId: string,
+  clientId: string,
+): Promise<ResidentRow | undefined> {
+  const id = await findResidentIdByClientId(db, facilityId, clientId);
+  return id === undefined ? undefined : findResidentById(db, id);
+}
+
+/**
+ * Saves a resident's census fields as the form does (admin-residents.service.ts): presence by
+ * `residentState`, surveys by `scheduleSurveys` and `applySchedules`, one audit event per change.
+ */
+async function saveResident(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  facility: FacilityCensus,
+  current: ResidentRow | null,
+  next: CensusFields,
+  messageId: string,
+): Promise<string> {
+  if (
+    next.admitted_on !== null &&
+    next.discharged_on !== null &&
+    next.discharged_on < next.admitted_on
+  ) {
+    throw new FeedDataError(FEED_TEXT.dischargeBeforeAdmission);
+  }
+  const today = facilityToday(meta.at, facility.time_zone);
+  const state = residentState(next, current, today, meta.at);
+  const status = state.active === 1 ? 'active' : 'discharged';
+  if (current === null) {
+    const id = newRowId();
+    await insertResident(trx, { id, facility_id: facility.id, ...next, ...state });
+    await recordAudit(trx, meta, {
+      action: 'resident.created',
+      targetType: 'resident',
+      targetId: id,
+      facilityId: facility.id,
+      detail: { status, feed_message: messageId },
+    });
+    const actions = scheduleSurveys(datesOf(next), null, facility, []);
+    await applySchedules(trx, meta, facility.id, [{ residentId: id, actions }], {
+      auditEach: true,
+    });
+    return id;
+  }
+  const changedFields = EDITABLE.filter((field) => next[field] !== current[field]);
+  const stateChanged =
+    state.active !== current.active ||
+    state.discharge_reason !== current.discharge_reason ||
+    state.discharged_at !== current.discharged_at;
+  if (changedFields.length === 0 && !stateChanged) return current.id;
+  const changes: Updateable<ResidentsTable> = { ...state };
+  for (const field of changedFields) Object.assign(changes, { [field]: next[field] });
+  if (!(await updateResidentAtVersion(trx, current.id, current.version, changes))) {
+    throw new FeedDataError(FEED_TEXT.changedMeanwhile);
+  }
+  await recordAudit(trx, meta, {
+    action: 'resident.updated',
+    targetType: 'resident',
+    targetId: current.id,
+    facilityId: facility.id,
+    detail: { fields: changedFields.join(','), status, feed_message: messageId },
+  });
+  const surveys = await listResidentCensusSurveys(trx, current.id);
+  const actions = scheduleSurveys(datesOf(next), datesOf(current), facility, surveys);
+  await applySchedules(trx, meta, facility.id, [{ residentId: current.id, actions }], {
+    auditEach: true,
+  });
+  return current.id;
+}
+
+/** Applies one message to the facility's census; data problems throw FeedDataError. */
+async function applyMessage(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  messageId: string,
+  facilityId: string,
+  message: Hl7Message,
+): Promise<Outcome> {
+  const header = readHeader(message);
+  // Events the census has no use for (A05 pre-admit, A31 …) are stored and acknowledged.
+  if (!isCensusEvent(header.event)) return APPLIED;
+  const facility = await findFacilityCensus(trx, facilityId);
+  if (!facility) throw new FeedDataError(FEED_TEXT.unknownSendingFacility);
+  const patient = readPatient(message);
+  if (patient.clientId === null) throw new FeedDataError(FEED_TEXT.mrnMissing);
+  const clientId = checked(ClientIdSchema, 'PID-3', patient.clientId);
+  const current = (await findResident(trx, facilityId, clientId)) ?? null;
+  const save = (row: ResidentRow | null, next: CensusFields) =>
+    saveResident(trx, meta, facility, row, next, messageId);
+
+  switch (header.event) {
+    case 'A01':
+    case 'A04': {
+      const admittedOn = dateOf(facility, patient.admitAt || patient.eventAt, 'PV1-44');
+      const keepDischarge =
+        current?.discharged_on != null && current.discharged_on >= admittedOn
+          ? current.discharged_on
+          : null;
+      await save(current, {
+        client_id: clientId,
+        ...namesOf(patient, current),
+        preferred_language: languageOf(
+          facility,
+          patient.language,
+          current?.preferred_language ?? null,
+        ),
+        admitted_on: admittedOn,
+        discharged_on: keepDischarge,
+      });
+      return APPLIED;
+    }
+    case 'A03': {
+      if (!current) return HELD;
+      const dischargedOn = dateOf(facility, patient.dischargeAt || patient.eventAt, 'PV1-45');
+      // PV1-36 (discharge disposition): the census has no discharge destination yet (ADR 050).
+      await save(current, { ...fieldsOf(current), discharged_on: dischargedOn });
+      return APPLIED;
+    }
+    case 'A08': {
+      if (!current) return HELD;
+      await save(current, {
+        ...fieldsOf(current),
+        ...namesOf(patient, current),
+        preferred_language: languageOf(facility, patient.language, current.preferred_language),
+      });
+      return APPLIED;
+    }
+    case 'A13': {
+      if (!current) return HELD;
+      await save(current, { ...fieldsOf(current), discharged_on: null });
+      return APPLIED;
+    }
+    case 'A11':
+      return current ? cancelAdmission(trx, meta, facility, current, messageId) : HELD;
+    case 'A02':
+      return transfer(trx, meta, { facility, header, patient, clientId, current, messageId });
+    case 'A40':
+      return merge(trx, meta, { facility, patient, clientId, current, messageId });
+  }
+}
+
+/**
+ * A11: the admission did not happen. The resident leaves the lists and the open Admission survey
+ * is closed as not completable, as a called-off discharge closes the Discharge survey.
+ */
+async function cancelAdmission(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  facility: FacilityCensus,
+  current: ResidentRow,
+  messageId: string,
+): Promise<Outcome> {
+  if (current.admitted_on === null && current.active === 0) return APPLIED;
+  const changes: Updateable<ResidentsTable> = {
+    admitted_on: null,
+    active: 0,
+    discharge_reason: current.discharge_reason ?? 'Discharged',
+    discharged_at: current.discharged_at ?? toTimestamp(meta.at),
+  };
+  if (!(await updateResidentAtVersion(trx, current.id, current.version, changes))) {
+    throw new FeedDataError(FEED_TEXT.changedMeanwhile);
+  }
+  await recordAudit(trx, meta, {
+    action: 'resident.updated',
+    targetType: 'resident',
+    targetId: current.id,
+    facilityId: facility.id,
+    detail: { fields: 'admitted_on', status: 'discharged', feed_message: messageId },
+  });
+  const surveys = await listResidentCensusSurveys(trx, current.id);
+  const open = surveys.find(
+    (survey) =>
+      survey.survey_type === 'Admission' &&
+      (survey.status === 'due' || survey.status === 'delayed'),
+  );
+  if (open && (await closeOpenSurvey(trx, open.id))) {
+    await recordAudit(trx, meta, {
+      action: 'survey.scheduled',
+      targetType: 'survey',
+      targetId: open.id,
+      facilityId: facility.id,
+      detail: { survey_type: 'Admission', closed: 'not_completable', resident_id: current.id },
+    });
+  }
+  return APPLIED;
+}
+
+interface EventScope {
+  facility: FacilityCensus;
+  patient: AdtPatient;
+  clientId: string;
+  current: ResidentRow | null;
+  messageId: string;
+}
+
+/**
+ * A02: a transfer. Within the facility (another unit) the census does not change. From another
+ * facility of the same sender (PV1-6's unit maps it): discharged there on the transfer date and
+ * admitted here. A patient the census does not know yet is held.
+ */
+async function transfer(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  scope: EventScope & { header: AdtHeader },
+): Promise<Outcome> {
+  const { facility, header, patient, clientId, current, messageId } = scope;
+  if (current && current.active === 1) return APPLIED;
+  const transferOn = dateOf(facility, patient.eventAt, 'EVN-6');
+  if (patient.priorUnit !== '') {
+    const senders = await findFacilitiesByCode(trx, 'sending_facility', header.sendingFacility);
+    const priors = (await findFacilitiesByCode(trx, 'unit', patient.priorUnit)).filter(
+      (id) => id !== facility.id && senders.includes(id),
+    );
+    for (const priorId of priors) {
+      const prior = await findResident(trx, priorId, clientId);
+      const priorFacility = await findFacilityCensus(trx, priorId);
+      if (!prior || !priorFacility) continue;
+      if (prior.discharged_on === null || prior.discharged_on > transferOn) {
+        await saveResident(
+          trx,
+          meta,
+          priorFacility,
+          prior,
+          { ...fieldsOf(prior), discharged_on: transferOn },
+          messageId,
+        );
+      }
+      await saveResident(
+        trx,
+        meta,
+        facility,
+        current,
+        {
+          client_id: clientId,
+          ...namesOf(patient, prior),
+          preferred_language: languageOf(facility, patient.language, prior.preferred_language),
+          admitted_on: transferOn,
+          discharged_on: null,
+        },
+        messageId,
+      );
+      return APPLIED;
+    }
+  }
+  return HELD;
+}
+
+/**
+ * A40: the record of MRG-1's MRN is merged into PID-3's. Only the prior record exists: it takes
+ * the surviving MRN. Only the surviving one exists: already merged. Both: an error (the census
+ * cannot combine two residents' surveys on its own). Neither: held.
+ */
+async function merge(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  scope: EventScope,
+): Promise<Outcome> {
+  const { facility, patient, clientId, current, messageId } = scope;
+  if (patient.priorClientId === null) throw new FeedDataError(FEED_TEXT.mergeSourceMissing);
+  const priorId = checked(ClientIdSchema, 'MRG-1', patient.priorClientId);
+  if (priorId === clientId) return APPLIED;
+  const prior = await findResident(trx, facility.id, priorId);
+  if (prior && current) throw new FeedDataError(FEED_TEXT.mergeBothExist);
+  if (current) return APPLIED;
+  if (!prior) return HELD;
+  await saveResident(
+    trx,
+    meta,
+    facility,
+    prior,
+    { ...fieldsOf(prior), ...namesOf(patient, prior), client_id: clientId },
+    messageId,
+  );
+  return APPLIED;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (DESIGN §9)
+
+export async function getFeedMapping(ctx: AppContext, facilityId: string): Promise<FeedMapping> {
+  const mapping = await findFeedMapping(ctx.db, facilityId);
+  const codes = (kind: 'sending_facility' | 'unit') =>
+    mapping.codes.filter((code) => code.kind === kind).map((code) => code.code);
+  return {
+    sending_facility_codes: codes('sending_facility'),
+    unit_codes: codes('unit'),
+    version: mapping.version,
+  };
+}
+
+export async function updateFeedMapping(
+  ctx: AppContext,
+  meta: RequestMeta,
+  facilityId: string,
+  input: FeedMappingUpdateRequest,
+): Promise<FeedMapping> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const codes = [
+      ...input.sending_facility_codes.map((code) => ({ kind: 'sending_facility' as const, code })),
+      ...input.unit_codes.map((code) => ({ kind: 'unit' as const, code })),
+    ];
+    if (!(await replaceFeedMapping(trx, facilityId, input.version, codes))) {
+      throw versionConflict();
+    }
+    await recordAudit(trx, meta, {
+      action: 'feed.mapping_updated',
+      targetType: 'facility',
+      targetId: facilityId,
+      facilityId,
+      detail: {
+        sending_facility_codes: input.sending_facility_codes.length,
+        unit_codes: input.unit_codes.length,
+      },
+    });
+  });
+  return getFeedMapping(ctx, facilityId);
+}
+
+function messageItem(row: FeedMessageRow): FeedMessage {
+  return {
+    id: row.id,
+    control_id: row.control_id,
+    event: row.event,
+    received_at: row.received_at,
+    status: row.status,
+    error: row.error,
+  };
+}
+
+export async function listFeedMessages(
+  ctx: AppContext,
+  facilityId: string,
+  query: FeedMessageListQuery,
+): Promise<FeedMessageListResponse> {
+  const after = decodeCursor(query.cursor, 2);
+  const rows = await listFeedMessagePage(ctx.db, {
+    facilityId,
+    ...(query.status === undefined ? {} : { status: query.status }),
+    ...(after === undefined ? {} : { after }),
+    limit: ADMIN_PAGE_SIZE + 1,
+  });
+  const page = pageFrom(rows, (row) => [row.received_at, row.id]);
+  return { items: page.items.map(messageItem), next_cursor: page.next_cursor };
+}
+
+/** A message of a facility the administrator holds: 404 unknown, 403 another facility's. */
+async function requireMessage(
+  ctx: AppContext,
+  user: SessionUser,
+  messageId: string,
+): Promise<FeedMessageRow> {
+  const row = await findFeedMessageById(ctx.db, messageId);
+  if (!row) throw notFound(FEED_TEXT.messageNotFound);
+  await requireFacility(ctx.db, user, row.facility_id);
+  return row;
+}
+
+/** The raw message, for an administrator of its facility; every read is audited. */
+export async function viewFeedMessage(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  messageId: string,
+): Promise<FeedMessageDetail> {
+  const row = await requireMessage(ctx, user, messageId);
+  await recordAudit(ctx.db, meta, {
+    action: 'feed.message_viewed',
+    targetType: 'feed_message',
+    targetId: row.id,
+    facilityId: row.facility_id,
+  });
+  return { ...messageItem(row), facility_id: row.facility_id, raw: row.raw };
+}
+
+/** Applies a held or failed message again (after the mapping or the census was fixed). */
+export async function applyFeedMessageAgain(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  messageId: string,
+): Promise<FeedMessage> {
+  const row = await requireMessage(ctx, user, messageId);
+  if (row.status === 'applied') throw new HttpError(409, FEED_TEXT.alreadyApplied);
+  const result = await applyStored(ctx, meta, row);
+  await recordAudit(ctx.db, meta, {
+    action: 'feed.message_applied',
+    targetType: 'feed_message',
+    targetId: row.id,
+    facilityId: row.facility_id,
+    detail: { status: result.status },
+  });
+  if (result.status === 'applied') await applyHeld(ctx, meta, row.facility_id, row.client_id);
+  const saved = await findFeedMessageById(ctx.db, row.id);
+  if (!saved) throw notFound(FEED_TEXT.messageNotFound);
+  return messageItem(saved);
+}
