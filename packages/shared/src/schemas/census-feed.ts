@@ -20,7 +20,10 @@ const FeedCodeSchema = z
   .trim()
   .min(1, 'Required.')
   .max(FEED_CODE_MAX_LENGTH, FEED_TEXT.codeTooLong)
-  .regex(/^[^|^~\\&\u0000-\u001F\u007F]+$/, 'A code cannot hold | ^ ~ \\ & or control characters.');
+  .refine(
+    (code) => ![...code].some((char) => '|^~\\&'.includes(char) || char < ' ' || char === '\u007F'),
+    'A code cannot hold | ^ ~ \\ & or control characters.',
+  );
 
 const FeedCodeListSchema = z
   .array(FeedCodeSchema)
