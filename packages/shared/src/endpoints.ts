@@ -724,6 +724,16 @@ export const ENDPOINTS = {
     }),
     response: QuestionnaireVersionSchema,
   },
+  // Back to the published version (ADR 051): the draft made at `version` is ended. Listed
+  // before the save, so the contract walks (one set of fixtures) send each its valid version.
+  adminDiscardQuestionnaireDraft: {
+    method: 'DELETE',
+    path: 'admin/questionnaires/:questionnaireId/draft',
+    access: administration,
+    params: questionnaireParams,
+    body: DiscardDraftRequestSchema,
+    response: DiscardDraftResponseSchema,
+  },
   adminSaveQuestionnaireDraft: {
     method: 'PUT',
     path: 'admin/questionnaires/:questionnaireId/draft',
@@ -732,15 +742,6 @@ export const ENDPOINTS = {
     body: SaveDraftRequestSchema,
     bodyLimit: QUESTIONNAIRE_BODY_MAX_BYTES,
     response: SaveDraftResponseSchema,
-  },
-  // Back to the published version (ADR 051): the draft made at `version` is ended.
-  adminDiscardQuestionnaireDraft: {
-    method: 'DELETE',
-    path: 'admin/questionnaires/:questionnaireId/draft',
-    access: administration,
-    params: questionnaireParams,
-    body: DiscardDraftRequestSchema,
-    response: DiscardDraftResponseSchema,
   },
   adminPublishQuestionnaire: {
     method: 'POST',

@@ -310,14 +310,15 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   adminQuestionnaireVersion: (s) => ({
     params: { questionnaireId: s.questionnaire.id, version: '1' },
   }),
-  adminSaveQuestionnaireDraft: (s) => ({
-    params: { questionnaireId: s.questionnaire.id },
-    body: { questions: s.questionnaire.questions, version: s.questionnaire.version },
-  }),
-  // Discards the draft the save above left (without one: 200 and nothing written).
+  // Discards a draft at the fixture's version (without one: 200 and nothing written); before
+  // the save below, which moves the version on.
   adminDiscardQuestionnaireDraft: (s) => ({
     params: { questionnaireId: s.questionnaire.id },
     body: { version: s.questionnaire.version },
+  }),
+  adminSaveQuestionnaireDraft: (s) => ({
+    params: { questionnaireId: s.questionnaire.id },
+    body: { questions: s.questionnaire.questions, version: s.questionnaire.version },
   }),
   adminPublishQuestionnaire: (s) => ({
     params: { questionnaireId: s.publishable.id },
