@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDayIn } from './time-zone.js';
+import { localTimestamp, startOfDayIn } from './time-zone.js';
 
 describe('startOfDayIn', () => {
   it.each([
@@ -28,5 +28,17 @@ describe('startOfDayIn', () => {
       }).format(instant);
     expect(wall(start)).toBe('2026-09-06, 01:00');
     expect(wall(new Date(start.getTime() - 60_000))).toBe('2026-09-05, 23:59');
+  });
+});
+
+describe('localTimestamp', () => {
+  it.each([
+    ['2026-10-01T10:00:00.000Z', 'America/Chicago', '2026-10-01T05:00:00-05:00'],
+    ['2026-11-28T04:51:09.500Z', 'America/Chicago', '2026-11-27T22:51:09-06:00'],
+    ['2026-11-22T00:00:00.000Z', 'UTC', '2026-11-22T00:00:00+00:00'],
+    ['2026-11-22T00:00:00.000Z', 'Asia/Kolkata', '2026-11-22T05:30:00+05:30'],
+  ])('%s in %s reads %s', (instant, zone, expected) => {
+    expect(localTimestamp(new Date(instant), zone)).toBe(expected);
+    expect(new Date(expected).getTime()).toBe(Math.floor(Date.parse(instant) / 1000) * 1000);
   });
 });

@@ -53,3 +53,17 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   // Midnight does not exist that day (the clock jumps over it): the day begins at the jump.
   return new Date(Math.max(first, second));
 }
+
+/**
+ * `instant` as the zone's wall clock with its offset, ISO 8601 to the second
+ * (`2026-10-01T05:00:00-05:00`): what a person at the facility read on the clock, and still one
+ * exact instant for a program.
+ */
+export function localTimestamp(instant: Date, timeZone: string): string {
+  const offsetMs = offsetAt(instant.getTime(), timeZone);
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs);
+  const minutes = Math.abs(offsetMs) / 60_000;
+  const sign = offsetMs < 0 ? '-' : '+';
+  const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+  return `${wall.toISOString().slice(0, 19)}${sign}${pad(minutes / 60)}:${pad(minutes % 60)}`;
+}

@@ -214,6 +214,77 @@ describeEachDialect('results exports', (dialect) => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it("writes the facility's clock with its offset, Refused and Don't know as said, and Number answers as numbers in the XLSX", async () => {
+    await t.db
+      .updateTable('facilities')
+      .set({ time_zone: 'America/Chicago' })
+      .where('id', '=', F)
+      .execute();
+    await t.db
+      .insertInto('questions')
+      .values({
+        id: `${QN}-nights`,
+        questionnaire_id: QN,
+        position: 2,
+        name: 'How many nights did you stay?',
+        type: 'Number',
+        values_json: '[]',
+        validation_json: JSON.stringify({ required: false }),
+        version: 1,
+        key: 'nights',
+        meta_json: JSON.stringify({ option_keys: {}, alert_options: [] }),
+      })
+      .execute();
+    await t.db
+      .insertInto('answers')
+      .values({
+        id: `${F}-s000000-a3`,
+        survey_id: `${F}-s000000`,
+        question_id: `${QN}-nights`,
+        position: 2,
+        answer: '-3',
+        comment: null,
+        answer_key: null,
+      })
+      .execute();
+    await t.db
+      .updateTable('answers')
+      .set({ answer: null, answer_key: null, non_answer: "Don't know" })
+      .where('id', '=', `${F}-s000001-a1`)
+      .execute();
+
+    const csv = await call(t, viewer, 'resultsExportCsv', {
+      query: { facility_id: F, survey_type: 'Admission' },
+    });
+    const [header, ...rows] = Papa.parse<string[]>(csv.body.slice(1).trim(), {
+      newline: '\r\n',
+    }).data;
+    const at = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
+    const byId = new Map(rows.map((row) => [row[0], row]));
+    expect(at(byId.get(`${F}-s000000`), 'Submitted at')).toBe('2026-10-01T05:00:00-05:00');
+    expect(at(byId.get(`${F}-s000001`), 'How was your stay?')).toBe("Don't know");
+    expect(at(byId.get(`${F}-s000000`), 'How many nights did you stay?')).toBe("'-3");
+
+    const xlsx = await call(t, viewer, 'resultsExportXlsx', {
+      query: { facility_id: F, survey_type: 'Admission' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Responses');
+    const headings = (sheet?.getRow(1).values ?? []) as unknown[];
+    const column = (name: string) => headings.indexOf(name);
+    const rowOf = (id: string) =>
+      [2, 3, 4].map((n) => sheet?.getRow(n)).find((row) => row?.getCell(1).value === id);
+    const first = rowOf(`${F}-s000000`);
+    expect(first?.getCell(column('How many nights did you stay?')).value).toBe(-3);
+    expect(first?.getCell(column('Questionnaire version')).value).toBe(1);
+    expect(first?.getCell(column('Submitted at')).value).toBe('2026-10-01T05:00:00-05:00');
+    // Text stays text, neutralised: a Text answer that looks like a formula is not a number.
+    expect(first?.getCell(column('Anything else?')).value).toBe(
+      "'@SUM(A1:A2) and a longer text so the file is not tiny",
+    );
+  });
+
   describe('taking turns with other requests (ADR 043)', () => {
     const COUNT = 4000;
     let exporter: SignedIn;

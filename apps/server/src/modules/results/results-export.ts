@@ -2,6 +2,8 @@
  * The results exports (DESIGN §8, issue 16, ADR 023): one row per completed survey of the filter,
  * one column per question (the latest version's text as asked), with resident, facility, kind,
  * version, dates and the staff member; the XLSX has the acknowledgements as a second sheet.
+ * A declined answer is written as what was said ("Refused", "Don't know"); the submission time
+ * is the facility's wall clock with its UTC offset; in the XLSX, Number answers are numbers.
  *
  * Both stream: surveys are read a slice at a time in keyset order (EXPORT_SLICE_SIZE), each
  * slice with its answers in one statement (one JSON array of answers per survey, ADR 034), and
@@ -17,11 +19,12 @@
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { RESULTS_TEXT, type ResultsExportQuery } from '@carevoice/shared';
+import { parseNumberAnswer, RESULTS_TEXT, type ResultsExportQuery } from '@carevoice/shared';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
+import { localTimestamp } from '../../lib/time-zone.js';
 import { nextTurn } from '../../lib/turns.js';
 import { filterOfRead } from '../audit/audited-read.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -30,6 +33,7 @@ import {
   exportAcknowledgements,
   exportSurveyKeys,
   exportSurveyPage,
+  facilityTimeZones,
   type SurveyFilter,
 } from './results.repository.js';
 import { questionGroups, resolveFilter, type QuestionGroup } from './results.service.js';
@@ -58,6 +62,8 @@ interface ExportPlan {
   groups: QuestionGroup[];
   columnOf: Map<string, number>;
   header: string[];
+  /** Facility id → time zone, for the submission times. */
+  timeZoneOf: Map<string, string>;
 }
 
 const FIXED_HEADER = [
@@ -84,7 +90,13 @@ async function plan(
   groups.forEach((group, index) => {
     for (const id of group.rowIds) columnOf.set(id, index);
   });
-  return { filter, groups, columnOf, header: [...FIXED_HEADER, ...groups.map((g) => g.text)] };
+  return {
+    filter,
+    groups,
+    columnOf,
+    header: [...FIXED_HEADER, ...groups.map((g) => g.text)],
+    timeZoneOf: await facilityTimeZones(ctx.db, filter.facilityIds),
+  };
 }
 
 type SurveyKey = readonly [dueDate: string, id: string];
@@ -131,18 +143,28 @@ async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGene
         survey.survey_set_name ?? '',
         survey.questionnaire_version === null ? '' : String(survey.questionnaire_version),
         survey.due_date,
-        survey.submitted_at ?? '',
+        survey.submitted_at === null
+          ? ''
+          : localTimestamp(
+              new Date(survey.submitted_at),
+              exportPlan.timeZoneOf.get(survey.facility_id) ?? 'UTC',
+            ),
         survey.submitted_by_name ?? '',
         ...blanks,
       ];
       const answers =
         survey.answers_json === null
           ? []
-          : (JSON.parse(survey.answers_json) as [string, string | null, string | null][]);
-      for (const [questionId, answer, comment] of answers) {
+          : (JSON.parse(survey.answers_json) as [
+              string,
+              string | null,
+              string | null,
+              string | null,
+            ][]);
+      for (const [questionId, answer, comment, nonAnswer] of answers) {
         const index = exportPlan.columnOf.get(questionId);
         if (index === undefined) continue;
-        const value = answer ?? '';
+        const value = answer ?? nonAnswer ?? '';
         row[fixed + index] =
           comment === null ? value : value === '' ? comment : `${value} — ${comment}`;
       }
@@ -214,6 +236,17 @@ async function* acknowledgementRows(
 
 const neutralise = (row: readonly string[]) => row.map(neutraliseCell);
 
+/**
+ * An XLSX row's cells: in the columns of Number questions (and the version) a number where the
+ * answer is one, so a spreadsheet can sum it; every other cell text, neutralised.
+ */
+function xlsxCells(row: readonly string[], numeric: ReadonlySet<number>): (string | number)[] {
+  return row.map((cell, index) => {
+    const number = numeric.has(index) ? parseNumberAnswer(cell) : undefined;
+    return number ?? neutraliseCell(cell);
+  });
+}
+
 function csvStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${csvLines([exportPlan.header])}`;
@@ -240,12 +273,16 @@ function xlsxStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
     useStyles: false,
     useSharedStrings: false,
   });
+  const numeric = new Set([FIXED_HEADER.indexOf(columns.version)]);
+  exportPlan.groups.forEach((group, index) => {
+    if (group.type === 'Number') numeric.add(FIXED_HEADER.length + index);
+  });
   void (async () => {
     const responses = workbook.addWorksheet(columns.responsesSheet);
     responses.addRow(neutralise(exportPlan.header)).commit();
     for await (const rows of responseRows(ctx, exportPlan)) {
       if (!(await roomIn(out))) return;
-      for (const row of rows) responses.addRow(neutralise(row)).commit();
+      for (const row of rows) responses.addRow(xlsxCells(row, numeric)).commit();
     }
     responses.commit();
     const acknowledgements = workbook.addWorksheet(columns.acknowledgementsSheet);

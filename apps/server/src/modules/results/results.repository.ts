@@ -907,7 +907,10 @@ async function facilityComments(
 }
 
 export interface ExportSurveyRow extends SurveyListRow {
-  /** JSON: `[[question_id, answer, comment], …]` of the survey's answers; null or `[]`: none. */
+  /**
+   * JSON: `[[question_id, answer, comment, non_answer], …]` of the survey's answers; null or
+   * `[]`: none.
+   */
   answers_json: string | null;
 }
 
@@ -927,10 +930,10 @@ export async function exportSurveyPage(
     dialect === 'postgres'
       ? sql<
           string | null
-        >`(select json_agg(json_build_array(answers.question_id, answers.answer, answers.comment))::text from answers where answers.survey_id = surveys.id)`
+        >`(select json_agg(json_build_array(answers.question_id, answers.answer, answers.comment, answers.non_answer))::text from answers where answers.survey_id = surveys.id)`
       : sql<
           string | null
-        >`(select json_group_array(json_array(answers.question_id, answers.answer, answers.comment)) from answers where answers.survey_id = surveys.id)`;
+        >`(select json_group_array(json_array(answers.question_id, answers.answer, answers.comment, answers.non_answer)) from answers where answers.survey_id = surveys.id)`;
   let query = surveyListQuery(db)
     .select(answers.as('answers_json'))
     .where((eb) => surveyFilter(eb, filter))
@@ -945,6 +948,20 @@ export async function exportSurveyPage(
     .orderBy('surveys.id', 'desc')
     .limit(options.limit)
     .execute();
+}
+
+/** The time zones of the facilities, by id. */
+export async function facilityTimeZones(
+  db: Kysely<Database>,
+  facilityIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (facilityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('facilities')
+    .select(['id', 'time_zone'])
+    .where('id', 'in', facilityIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.time_zone]));
 }
 
 /** A slice of the keys of an export's completed surveys (one facility), after the cursor's. */
