@@ -1,0 +1,248 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:feed`: the census feed (issue 36, ADR 050) against the production build.
+ *
+ *   npm run bench:feed -- [--messages 4000] [--connections 4]
+ *
+ * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
+ * 2. Starts `apps/server/dist/main.js` on SQLite in a temporary DATA_DIR with the demo data,
+ *    NODE_ENV=production and HL7_PORT on a free port (HL7_ALLOWED_SENDERS=127.0.0.1), and maps
+ *    the sending facility code BENCH to Maple Grove through the back-office call.
+ * 3. Sends `--messages` ADT messages over `--connections` MLLP connections (framed here:
+ *    <VT> message <FS><CR>), each connection waiting for each ACK as senders do: first an A01
+ *    per new patient (a resident and an Admission survey each), then an A03 for each (a discharge
+ *    and a Discharge survey each). Every ACK must be AA.
+ * 4. Prints messages applied per second and the ACK latency (send → ACK) p50 / p99 / max per
+ *    phase, and writes bench/results/feed-sqlite.json.
+ *
+ * Target (issue 36; reported, not failed): ≥ 500 messages applied per second on SQLite.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuMs, freePort, waitFor } from './process.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps/server');
+const sharedDir = path.join(root, 'packages/shared');
+const API = '/api/v1';
+const TARGET_PER_SECOND = 500;
+
+function flag(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+const options = { messages: flag('messages', 4000), connections: flag('connections', 4) };
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+function ensureBuild() {
+  const fresh =
+    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
+    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
+  if (fresh) return;
+  for (const workspace of ['packages/shared', 'apps/server']) {
+    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
+    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+  }
+}
+
+/** An MLLP connection: one frame out, one ACK back, timed. */
+function connectMllp(port) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+      let buffer = '';
+      let waiting;
+      socket.setEncoding('utf8');
+      socket.on('data', (data) => {
+        buffer += data;
+        const end = buffer.indexOf('\u001c\r');
+        if (end !== -1 && waiting) {
+          const frame = buffer.slice(buffer.indexOf('\u000b') + 1, end);
+          buffer = buffer.slice(end + 2);
+          const done = waiting;
+          waiting = undefined;
+          done(frame);
+        }
+      });
+      resolve({
+        send(message) {
+          return new Promise((done) => {
+            waiting = done;
+            socket.write(`\u000b${message}\u001c\r`);
+          });
+        },
+        close: () => socket.end(),
+      });
+    });
+    socket.once('error', reject);
+  });
+}
+
+function adt(event, control, n) {
+  const mrn = `BENCH${String(n).padStart(7, '0')}`;
+  const pv1 = Array.from({ length: 46 }, () => '');
+  pv1[0] = 'PV1';
+  pv1[1] = '1';
+  pv1[2] = 'I';
+  pv1[3] = 'NORTH^101^A^BENCH';
+  pv1[44] = event === 'A01' ? '20261101080000' : '';
+  pv1[45] = event === 'A03' ? '20261120140000' : '';
+  return [
+    `MSH|^~\\&|PCC|BENCH|CAREVOICE|CV|20261122093000||ADT^${event}^ADT_A01|${control}|P|2.5.1`,
+    `EVN|${event}|20261122093000`,
+    `PID|1||${mrn}^^^PCC^MR||Bench${n}^Pat^^^^^L||19400312|F`,
+    pv1.join('|'),
+    'ZPV|BENCH',
+  ].join('\r');
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Sends one phase: patients spread over the connections, each waiting for every ACK. */
+async function phase(connections, event, count, pid) {
+  const cpuBefore = cpuMs(pid);
+  const latencies = [];
+  let refused = 0;
+  const started = performance.now();
+  await Promise.all(
+    connections.map(async (connection, index) => {
+      for (let n = index; n < count; n += connections.length) {
+        const sent = performance.now();
+        const ack = await connection.send(adt(event, `${event}-${n}`, n));
+        latencies.push(performance.now() - sent);
+        if (!/\rMSA\|AA\|/.test(ack)) refused += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuMs(pid) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  return {
+    event,
+    messages: count,
+    not_aa: refused,
+    seconds: Math.round(seconds * 100) / 100,
+    per_second: Math.round(count / seconds),
+    /** The server's CPU per message (depends far less on the machine's load than per_second). */
+    server_cpu_ms_per_message: Math.round((cpu / count) * 100) / 100,
+    per_cpu_second: Math.round((count * 1000) / cpu),
+    ack_ms: {
+      p50: round(percentile(latencies, 50)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1)),
+    },
+  };
+}
+
+async function main() {
+  ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-bench-feed-'));
+  const [port, hl7Port] = [await freePort(), await freePort()];
+  const server = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: 'true',
+      SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+      MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
+      LOG_LEVEL: 'warn',
+      HL7_PORT: String(hl7Port),
+      HL7_ALLOWED_SENDERS: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/healthz`, server);
+    const login = await fetch(`${base}${API}/users/sf-login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@carevoice.test', password: 'carevoice-demo' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .find((value) => value.startsWith('cv_session='));
+    const facilities = await (
+      await fetch(`${base}${API}/admin/facilities/`, { headers: { cookie } })
+    ).json();
+    const maple = facilities.find((facility) => facility.name.startsWith('Maple Grove'));
+    const mapped = await fetch(`${base}${API}/admin/facilities/${maple.id}/feed/`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ sending_facility_codes: ['BENCH'], unit_codes: [], version: 1 }),
+    });
+    if (!mapped.ok) throw new Error(`mapping: ${mapped.status} ${await mapped.text()}`);
+
+    const connections = await Promise.all(
+      Array.from({ length: options.connections }, () => connectMllp(hl7Port)),
+    );
+    const half = Math.floor(options.messages / 2);
+    const phases = [
+      await phase(connections, 'A01', half, server.pid),
+      await phase(connections, 'A03', half, server.pid),
+    ];
+    for (const connection of connections) connection.close();
+
+    const result = {
+      at: new Date().toISOString(),
+      dialect: 'sqlite',
+      connections: options.connections,
+      load: os.loadavg().map((value) => Math.round(value * 10) / 10),
+      target_per_second: TARGET_PER_SECOND,
+      phases,
+    };
+    console.log(`\nCensus feed, SQLite, ${options.connections} MLLP connections`);
+    console.log('event  messages  not AA  msg/s  msg/CPU-s  ACK p50  ACK p99  ACK max');
+    for (const row of phases) {
+      console.log(
+        `${row.event.padEnd(6)} ${String(row.messages).padStart(8)}  ${String(row.not_aa).padStart(6)}  ${String(row.per_second).padStart(5)}  ${String(row.per_cpu_second).padStart(9)}  ${String(row.ack_ms.p50).padStart(5)} ms  ${String(row.ack_ms.p99).padStart(5)} ms  ${String(row.ack_ms.max).padStart(5)} ms`,
+      );
+    }
+    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, 'bench/results/feed-sqlite.json'),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
