@@ -77,6 +77,12 @@ export const SURVEY_SET_NAME_MAX_LENGTH = 200;
 /** A survey is due at most this many days after an admission or a discharge date. */
 export const SURVEY_DUE_DAYS_MAX = 365;
 
+/**
+ * Most days a census discharge may lie before the day it is recorded and still put the
+ * resident's Discharge survey on the staff list (ADR 049): a few days of late census files.
+ */
+export const DISCHARGE_WINDOW_DAYS_MAX = 14;
+
 /** The audit log's CSV export holds at most this many events (narrow the filters beyond it). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 

@@ -139,6 +139,10 @@ export interface FacilitiesTable {
   discharge_survey_due_days: Generated<number>;
   /** JSON array of the resident languages offered, e.g. `["en","es"]`. */
   languages_json: Generated<string>;
+  /** Census dates before it schedule no survey (ADR 049); null: none. */
+  go_live_on: string | null;
+  /** A census discharge up to this many days old still reaches the staff list (ADR 049). */
+  discharge_window_days: Generated<number>;
   /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
   version: Generated<number>;
 }
@@ -155,6 +159,8 @@ export interface ResidentsTable {
   /** Census dates `yyyy-MM-dd` (facility-local); `discharged_on` may be a planned date. */
   admitted_on: string | null;
   discharged_on: string | null;
+  /** 1: the census discharged them within the window; their Discharge survey stays listed (ADR 049). */
+  discharge_listed: Generated<Flag>;
   preferred_language: Generated<string>;
   /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
   version: Generated<number>;

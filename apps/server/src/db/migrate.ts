@@ -21,6 +21,7 @@ import * as mfaChallenges from './migrations/2026-12-01T01-00-1-mfa-challenges.j
 import * as sealedMail from './migrations/2026-12-01T03-00-sealed-mail.js';
 import * as knownDevices from './migrations/2026-12-02T00-00-known-devices.js';
 import * as censusFeed from './migrations/2026-12-04T00-00-census-feed.js';
+import * as goLive from './migrations/2026-12-05T00-00-go-live-and-discharge-window.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01T03-00-sealed-mail': sealedMail,
   '2026-12-02T00-00-known-devices': knownDevices,
   '2026-12-04T00-00-census-feed': censusFeed,
+  '2026-12-05T00-00-go-live-and-discharge-window': goLive,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

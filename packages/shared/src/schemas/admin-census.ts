@@ -242,6 +242,13 @@ export const ImportReportSchema = z.object({
   errors: z.array(ImportProblemSchema),
   /** How a file that was not UTF-8 was read, e.g. "Windows-1252" (absent for UTF-8). */
   encoding: z.string().max(40).optional(),
+  /**
+   * A census import (ADR 049): the Admission and Discharge surveys it creates (or, with
+   * `dry_run`, would create). Absent for employees.
+   */
+  surveys: z
+    .object({ admission: z.number().int().min(0), discharge: z.number().int().min(0) })
+    .optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 

@@ -10,6 +10,7 @@ import {
   type ResidentLanguage,
 } from '../enums.js';
 import {
+  DISCHARGE_WINDOW_DAYS_MAX,
   FACILITY_NAME_MAX_LENGTH,
   SURVEY_DUE_DAYS_MAX,
   SURVEY_SET_NAME_MAX_LENGTH,
@@ -32,6 +33,7 @@ export const FACILITY_FIELD_MESSAGES = {
   nameTooLong: `Use at most ${FACILITY_NAME_MAX_LENGTH} characters.`,
   timeZoneInvalid: 'Choose a time zone from the list (for example America/Chicago).',
   dueDaysInvalid: `Enter a whole number of days from 0 to ${SURVEY_DUE_DAYS_MAX}.`,
+  dischargeWindowInvalid: `Enter a whole number of days from 0 to ${DISCHARGE_WINDOW_DAYS_MAX}.`,
   languageUnknown: 'This language is not offered by CareVoice.',
   languagesRequired: 'Choose at least one language.',
   englishRequired: 'English is always offered: keep it in the list.',
@@ -110,6 +112,16 @@ export const DueDaysSchema = z
   .min(0, facilityText.dueDaysInvalid)
   .max(SURVEY_DUE_DAYS_MAX, facilityText.dueDaysInvalid);
 
+/** Days a census discharge may be old and still reach the staff list (ADR 049). */
+export const DischargeWindowDaysSchema = z
+  .number({ error: facilityText.dischargeWindowInvalid })
+  .int(facilityText.dischargeWindowInvalid)
+  .min(0, facilityText.dischargeWindowInvalid)
+  .max(DISCHARGE_WINDOW_DAYS_MAX, facilityText.dischargeWindowInvalid);
+
+/** The facility's go-live date (ADR 049): a date, or null for none. */
+export const GoLiveOnSchema = DateStringSchema.nullable();
+
 export const ResidentLanguageSchema = z.enum(RESIDENT_LANGUAGES, {
   error: facilityText.languageUnknown,
 });
@@ -149,6 +161,10 @@ export const AdminFacilitySchema = z.object({
   admission_survey_due_days: z.number().int(),
   discharge_survey_due_days: z.number().int(),
   languages: z.array(z.string()),
+  /** ADR 049: census dates before it schedule no survey; null: none. */
+  go_live_on: z.string().nullable(),
+  /** ADR 049: a census discharge this many days old (0: today only) still reaches the staff list. */
+  discharge_window_days: z.number().int(),
   version: z.number().int(),
 });
 export type AdminFacility = z.infer<typeof AdminFacilitySchema>;
@@ -163,6 +179,8 @@ export const CreateFacilityRequestSchema = z.object({
   admission_survey_due_days: DueDaysSchema.optional(),
   discharge_survey_due_days: DueDaysSchema.optional(),
   languages: FacilityLanguagesSchema.optional(),
+  go_live_on: GoLiveOnSchema.optional(),
+  discharge_window_days: DischargeWindowDaysSchema.optional(),
 });
 export type CreateFacilityRequest = z.infer<typeof CreateFacilityRequestSchema>;
 
@@ -174,6 +192,8 @@ export const UpdateFacilityRequestSchema = z.object({
   admission_survey_due_days: DueDaysSchema.optional(),
   discharge_survey_due_days: DueDaysSchema.optional(),
   languages: FacilityLanguagesSchema.optional(),
+  go_live_on: GoLiveOnSchema.optional(),
+  discharge_window_days: DischargeWindowDaysSchema.optional(),
   version: EditedVersionSchema,
 });
 export type UpdateFacilityRequest = z.infer<typeof UpdateFacilityRequestSchema>;

@@ -13,6 +13,8 @@ const COLUMNS = [
   'facilities.admission_survey_due_days',
   'facilities.discharge_survey_due_days',
   'facilities.languages_json',
+  'facilities.go_live_on',
+  'facilities.discharge_window_days',
   'facilities.version',
 ] as const;
 

@@ -46,6 +46,8 @@ export const FACILITY_DEFAULTS = {
   admission_survey_due_days: 7,
   discharge_survey_due_days: 0,
   languages: [DEFAULT_RESIDENT_LANGUAGE],
+  go_live_on: null,
+  discharge_window_days: 0,
 } as const;
 
 function nameTaken(): HttpError {
@@ -72,6 +74,8 @@ function toAdminFacility(row: FacilityRow): AdminFacility {
     admission_survey_due_days: row.admission_survey_due_days,
     discharge_survey_due_days: row.discharge_survey_due_days,
     languages: languagesOf(row.languages_json),
+    go_live_on: row.go_live_on,
+    discharge_window_days: row.discharge_window_days,
     version: row.version,
   };
 }
@@ -101,6 +105,8 @@ export async function createFacility(
     discharge_survey_due_days:
       input.discharge_survey_due_days ?? FACILITY_DEFAULTS.discharge_survey_due_days,
     languages: orderedLanguages(input.languages ?? FACILITY_DEFAULTS.languages),
+    go_live_on: input.go_live_on ?? FACILITY_DEFAULTS.go_live_on,
+    discharge_window_days: input.discharge_window_days ?? FACILITY_DEFAULTS.discharge_window_days,
   };
   await ctx.db
     .transaction()
@@ -114,6 +120,8 @@ export async function createFacility(
         admission_survey_due_days: settings.admission_survey_due_days,
         discharge_survey_due_days: settings.discharge_survey_due_days,
         languages_json: JSON.stringify(settings.languages),
+        go_live_on: settings.go_live_on,
+        discharge_window_days: settings.discharge_window_days,
         version: 1,
       });
       // It starts with the standard questionnaires, so its first survey can be taken at once.
@@ -144,6 +152,8 @@ interface FacilityChanges {
   time_zone?: string;
   admission_survey_due_days?: number;
   discharge_survey_due_days?: number;
+  discharge_window_days?: number;
+  go_live_on?: string | null;
   languages_json?: string;
 }
 
@@ -157,8 +167,15 @@ function changesOf(row: FacilityRow, input: UpdateFacilityRequest): FacilityChan
   if (input.time_zone !== undefined && input.time_zone !== row.time_zone) {
     changes.time_zone = input.time_zone;
   }
-  for (const key of ['admission_survey_due_days', 'discharge_survey_due_days'] as const) {
+  for (const key of [
+    'admission_survey_due_days',
+    'discharge_survey_due_days',
+    'discharge_window_days',
+  ] as const) {
     if (input[key] !== undefined && input[key] !== row[key]) changes[key] = input[key];
+  }
+  if (input.go_live_on !== undefined && input.go_live_on !== row.go_live_on) {
+    changes.go_live_on = input.go_live_on;
   }
   if (input.languages !== undefined) {
     const json = JSON.stringify(orderedLanguages(input.languages));

@@ -130,6 +130,8 @@ describeEachDialect('administration: facilities', (dialect) => {
         admission_survey_due_days: 3,
         discharge_survey_due_days: 2,
         languages: ['en', 'es'],
+        go_live_on: null,
+        discharge_window_days: 0,
         version: 1,
       });
     });
@@ -261,6 +263,8 @@ describeEachDialect('administration: facilities', (dialect) => {
         admission_survey_due_days: 10,
         discharge_survey_due_days: 0,
         languages: ['en', 'es'],
+        go_live_on: null,
+        discharge_window_days: 0,
         version: 2,
       });
       const [event] = await auditOf(id, 'facility.updated');
@@ -274,6 +278,54 @@ describeEachDialect('administration: facilities', (dialect) => {
         previous_name: expect.stringContaining('Hillcrest'),
         languages: 'en,es',
       });
+    });
+
+    it('sets and clears the go-live date and the discharge window (ADR 049), audited', async () => {
+      const { id, admin } = await ownFacility('GoLive');
+      const set = await update(admin, id, {
+        go_live_on: '2026-11-01',
+        discharge_window_days: 3,
+        version: 1,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(AdminFacilitySchema.parse(set.json())).toMatchObject({
+        go_live_on: '2026-11-01',
+        discharge_window_days: 3,
+        version: 2,
+      });
+      expect(await stored(id)).toMatchObject({
+        go_live_on: '2026-11-01',
+        discharge_window_days: 3,
+      });
+      const [event] = await auditOf(id, 'facility.updated');
+      expect(JSON.parse(event?.detail_json ?? '{}')).toEqual({
+        changed: 'discharge_window_days,go_live_on',
+        discharge_window_days: 3,
+        go_live_on: '2026-11-01',
+      });
+      const cleared = await update(admin, id, { go_live_on: null, version: 2 });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json<AdminFacility>().go_live_on).toBeNull();
+      expect((await list(admin)).find((facility) => facility.id === id)).toMatchObject({
+        go_live_on: null,
+        discharge_window_days: 3,
+      });
+    });
+
+    it.each([
+      ['a go-live date that does not exist', { go_live_on: '2026-02-30' }, 'go_live_on'],
+      ['a go-live date in another form', { go_live_on: '03/14/2026' }, 'go_live_on'],
+      ['a discharge window above 14 days', { discharge_window_days: 15 }, 'discharge_window_days'],
+      ['a negative discharge window', { discharge_window_days: -1 }, 'discharge_window_days'],
+    ])('refuses %s (400) and writes nothing', async (_label, change, field) => {
+      const { id, admin } = await ownFacility('GoLiveBad');
+      const before = await dbState(t);
+      const response = await update(admin, id, { ...change, version: 1 });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<{ errors: Record<string, string> }>().errors)).toContain(
+        field,
+      );
+      expect(await dbState(t)).toEqual(before);
     });
 
     it('refuses a stale version (409) and writes nothing', async () => {

@@ -20,6 +20,8 @@ export interface FacilityCensus {
   admission_survey_due_days: number;
   discharge_survey_due_days: number;
   languages_json: string;
+  go_live_on: string | null;
+  discharge_window_days: number;
 }
 
 export async function findFacilityCensus(
@@ -35,6 +37,8 @@ export async function findFacilityCensus(
       'admission_survey_due_days',
       'discharge_survey_due_days',
       'languages_json',
+      'go_live_on',
+      'discharge_window_days',
     ])
     .where('id', '=', facilityId)
     .executeTakeFirst();
@@ -179,6 +183,7 @@ export async function upsertResidents(
           active: eb.ref('excluded.active'),
           discharge_reason: eb.ref('excluded.discharge_reason'),
           discharged_at: eb.ref('excluded.discharged_at'),
+          discharge_listed: eb.ref('excluded.discharge_listed'),
           version: sql<number>`residents.version + 1`,
         })),
       )

@@ -61,10 +61,12 @@ import {
 } from './admin-residents.repository.js';
 import {
   applySchedules,
+  dischargeListed,
   facilityToday,
   residentState,
   scheduleSurveys,
   type CensusDates,
+  type SurveyAction,
 } from './census-schedule.service.js';
 
 const text = ADMIN_TEXT.census;
@@ -184,7 +186,19 @@ export async function createResident(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const state = residentState(fields, null, today, meta.at);
-      await insertResident(trx, { id, facility_id: facilityId, ...fields, ...state });
+      await insertResident(trx, {
+        id,
+        facility_id: facilityId,
+        ...fields,
+        ...state,
+        discharge_listed: dischargeListed(
+          fields,
+          null,
+          state,
+          today,
+          facility.discharge_window_days,
+        ),
+      });
       await recordAudit(trx, meta, {
         action: 'resident.created',
         targetType: 'resident',
@@ -247,11 +261,22 @@ export async function updateResident(
   );
   if (input.version !== current.version) throw versionConflict();
   const today = facilityToday(meta.at, facility.time_zone);
-  const state = residentState(next, current, today, meta.at);
+  const state = {
+    ...residentState(next, current, today, meta.at),
+    discharge_listed: 0,
+  };
+  state.discharge_listed = dischargeListed(
+    next,
+    current,
+    state,
+    today,
+    facility.discharge_window_days,
+  );
   const stateChanged =
     state.active !== current.active ||
     state.discharge_reason !== current.discharge_reason ||
-    state.discharged_at !== current.discharged_at;
+    state.discharged_at !== current.discharged_at ||
+    state.discharge_listed !== current.discharge_listed;
   if (changedFields.length === 0 && !stateChanged) return residentItem(current);
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -359,6 +384,21 @@ function residentImportSpec(
   };
 }
 
+/** The Admission and Discharge surveys that schedules create (the import's preview, ADR 049). */
+function surveysCreated(
+  schedules: readonly { actions: readonly SurveyAction[] }[],
+): NonNullable<ImportReport['surveys']> {
+  const counts = { admission: 0, discharge: 0 };
+  for (const { actions } of schedules) {
+    for (const action of actions) {
+      if (action.kind !== 'create') continue;
+      if (action.survey_type === 'Admission') counts.admission += 1;
+      else counts.discharge += 1;
+    }
+  }
+  return counts;
+}
+
 /**
  * Imports a census file into the facility (DESIGN §8): upsert by client ID, every row checked
  * first and nothing written when one is wrong; with `dryRun` only the report. One transaction
@@ -382,57 +422,92 @@ export async function importResidents(
       return residentState(value, record, today, meta.at).active !== record.active;
     });
 
-  if (file.problems.length > 0 || dryRun) {
+  if (file.problems.length > 0) {
     const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
     return importReport(plan(existing), file.problems);
+  }
+
+  /** The resident's survey actions of each planned row; new residents under their new ids. */
+  const schedulesOf = (
+    planned: ReturnType<typeof plan>,
+    newIds: readonly string[],
+    surveys: readonly CensusSurvey[],
+  ) => {
+    const byResident = new Map<string, CensusSurvey[]>();
+    for (const survey of surveys) {
+      const list = byResident.get(survey.resident_id) ?? [];
+      list.push(survey);
+      byResident.set(survey.resident_id, list);
+    }
+    return [
+      ...planned.created.map(({ value }, index) => ({
+        residentId: newIds[index] ?? '',
+        actions: scheduleSurveys(datesOf(value), null, facility, []),
+      })),
+      ...planned.updated.map(({ value, existing: record }) => ({
+        residentId: record.id,
+        actions: scheduleSurveys(
+          datesOf(value),
+          datesOf(record),
+          facility,
+          byResident.get(record.id) ?? [],
+        ),
+      })),
+    ].filter((schedule) => schedule.actions.length > 0);
+  };
+
+  if (dryRun) {
+    const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
+    const planned = plan(existing);
+    const surveys =
+      planned.updated.length > 0 ? await listFacilityCensusSurveys(ctx.db, facilityId) : [];
+    const schedules = schedulesOf(
+      planned,
+      planned.created.map(() => ''),
+      surveys,
+    );
+    return { ...importReport(planned), surveys: surveysCreated(schedules) };
   }
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const existing = await listFacilityResidents(trx, ctx.dialect, facilityId, { lock: true });
       const planned = plan(existing);
-      const created = planned.created.map(({ value }) => ({
-        id: newRowId(),
-        facility_id: facilityId,
-        ...value,
-        ...residentState(value, null, today, meta.at),
-      }));
-      const updated = planned.updated.map(({ value, existing: record }) => ({
-        id: record.id,
-        facility_id: facilityId,
-        ...value,
-        ...residentState(value, record, today, meta.at),
-      }));
+      const windowDays = facility.discharge_window_days;
+      const created = planned.created.map(({ value }) => {
+        const state = residentState(value, null, today, meta.at);
+        return {
+          id: newRowId(),
+          facility_id: facilityId,
+          ...value,
+          ...state,
+          discharge_listed: dischargeListed(value, null, state, today, windowDays),
+        };
+      });
+      const updated = planned.updated.map(({ value, existing: record }) => {
+        const state = residentState(value, record, today, meta.at);
+        return {
+          id: record.id,
+          facility_id: facilityId,
+          ...value,
+          ...state,
+          discharge_listed: dischargeListed(value, record, state, today, windowDays),
+        };
+      });
       await upsertResidents(trx, [...created, ...updated]);
 
-      const byResident = new Map<string, CensusSurvey[]>();
-      if (created.length + updated.length > 0) {
-        for (const survey of await listFacilityCensusSurveys(trx, facilityId)) {
-          const list = byResident.get(survey.resident_id) ?? [];
-          list.push(survey);
-          byResident.set(survey.resident_id, list);
-        }
-      }
-      const schedules = [
-        ...created.map((row) => ({
-          residentId: row.id,
-          actions: scheduleSurveys(datesOf(row), null, facility, []),
-        })),
-        ...planned.updated.map(({ value, existing: record }) => ({
-          residentId: record.id,
-          actions: scheduleSurveys(
-            datesOf(value),
-            datesOf(record),
-            facility,
-            byResident.get(record.id) ?? [],
-          ),
-        })),
-      ].filter((schedule) => schedule.actions.length > 0);
+      const surveys =
+        created.length + updated.length > 0 ? await listFacilityCensusSurveys(trx, facilityId) : [];
+      const schedules = schedulesOf(
+        planned,
+        created.map((row) => row.id),
+        surveys,
+      );
       const scheduled = await applySchedules(trx, meta, facilityId, schedules, {
         auditEach: false,
       });
 
-      const report = importReport(planned);
+      const report = { ...importReport(planned), surveys: surveysCreated(schedules) };
       await recordAudit(trx, meta, {
         action: 'resident.imported',
         targetType: 'facility',

@@ -618,7 +618,13 @@ describeEachDialect('census: residents', (dialect) => {
       );
       const before = await dbState(t);
       const preview = await importOk(facilityId, next, true);
-      expect(preview).toEqual({ created: 2, updated: 1, unchanged: 1, errors: [] });
+      expect(preview).toEqual({
+        created: 2,
+        updated: 1,
+        unchanged: 1,
+        errors: [],
+        surveys: { admission: 2, discharge: 1 },
+      });
       expect(await dbState(t)).toEqual(before);
 
       const done = await importOk(facilityId, next, false);
@@ -654,6 +660,7 @@ describeEachDialect('census: residents', (dialect) => {
         updated: 0,
         unchanged: 4,
         errors: [],
+        surveys: { admission: 0, discharge: 0 },
       });
     });
 
@@ -942,6 +949,7 @@ describeEachDialect('census: residents', (dialect) => {
           updated: 0,
           unchanged: 0,
           errors: [],
+          surveys: { admission: CSV_IMPORT_MAX_ROWS / 2 + 1, discharge: 0 },
         });
         const after = await t.counts();
         expect(after.residents).toBe((before.residents ?? 0) + CSV_IMPORT_MAX_ROWS);
@@ -1019,7 +1027,13 @@ describeEachDialect('census: residents', (dialect) => {
       const exported = await call(t, admin, 'adminResidentsExport', { params: { facilityId } });
       expect(exported.body).toContain("'=X-3,'+Plus,'@At");
       const report: ImportReport = await importOk(facilityId, exported.body, false);
-      expect(report).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
+      expect(report).toEqual({
+        created: 0,
+        updated: 0,
+        unchanged: 3,
+        errors: [],
+        surveys: { admission: 0, discharge: 0 },
+      });
     });
   });
 });

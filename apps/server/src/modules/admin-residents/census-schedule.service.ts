@@ -14,11 +14,19 @@
  *   admission date), no Discharge survey when one was taken during it. Clearing the discharge
  *   date (a planned discharge called off, a readmission) closes the open Discharge survey as not
  *   completable: there is no discharge to ask about. Surveys are never deleted.
+ * - Going live (ADR 049): with the facility's `go_live_on` set, an admission dated before it
+ *   schedules no Admission survey and a discharge dated before it no Discharge survey (an open
+ *   one is still moved when its date changes).
+ * - `dischargeListed` (ADR 049): a census discharge dated today or up to the facility's
+ *   `discharge_window_days` earlier keeps the resident's open Discharge survey on the staff's
+ *   Discharge list (`residents.discharge_listed`) until it is taken, delayed (then listed on its
+ *   delay date) or closed as can't complete.
  */
 import type { DischargeReason, ResidentSurveyType } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { addDays, toTimestamp } from '../../db/values.js';
+import type { Flag } from '../../db/database.js';
 import { newRowId } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -103,6 +111,37 @@ export function residentState(
       };
 }
 
+/** Whether a discharge dated `dischargedOn` lies in the window: today or up to `windowDays` before. */
+export function inDischargeWindow(
+  dischargedOn: string,
+  today: string,
+  windowDays: number,
+): boolean {
+  return dischargedOn <= today && dischargedOn >= addDays(today, -windowDays);
+}
+
+/**
+ * `residents.discharge_listed` after a save with the dates `next` (see the top of this file):
+ * decided when the census takes the resident off the lists or changes the date of a discharge
+ * that has happened, kept otherwise, 0 for a resident on the lists.
+ */
+export function dischargeListed(
+  next: CensusDates,
+  current: (CensusDates & { active: number; discharge_listed: Flag }) | null,
+  state: Pick<PresenceColumns, 'active'>,
+  today: string,
+  windowDays: number,
+): Flag {
+  if (state.active === 1 || next.discharged_on === null || !hasLeft(next.discharged_on, today)) {
+    return current !== null && state.active === 0 ? current.discharge_listed : 0;
+  }
+  // Decided when this save takes the resident off the lists or moves the discharge date.
+  const decided =
+    current === null || current.active === 1 || current.discharged_on !== next.discharged_on;
+  if (!decided) return current.discharge_listed;
+  return inDischargeWindow(next.discharged_on, today, windowDays) ? 1 : 0;
+}
+
 export type SurveyAction =
   | { kind: 'create'; survey_type: ResidentSurveyType; due_date: string }
   | {
@@ -142,7 +181,9 @@ const TRIGGERS: readonly [
 export function scheduleSurveys(
   next: CensusDates,
   previous: CensusDates | null,
-  facility: Pick<FacilityCensus, 'admission_survey_due_days' | 'discharge_survey_due_days'>,
+  facility: Pick<FacilityCensus, 'admission_survey_due_days' | 'discharge_survey_due_days'> & {
+    go_live_on?: string | null;
+  },
   surveys: readonly CensusSurvey[],
 ): SurveyAction[] {
   const actions: SurveyAction[] = [];
@@ -170,6 +211,9 @@ export function scheduleSurveys(
       }
       continue;
     }
+    // Before the go-live date: history, not a survey to take.
+    const goLiveOn = facility.go_live_on ?? null;
+    if (goLiveOn !== null && date < goLiveOn) continue;
     const stayStart = next.admitted_on;
     const askedThisStay = ofType.some(
       (survey) =>

@@ -51,6 +51,8 @@ const listDate = sql<string>`coalesce(surveys.delayed_until, surveys.due_date)`;
 /**
  * The due list (ADR 005): open surveys of the facility and type whose resident is active, by list
  * date, last and first name; with `start` and `end`, only those with `start <= list date <= end`.
+ * The Discharge list also holds the open Discharge survey of a resident the census discharged
+ * within the facility's discharge window (`discharge_listed`, ADR 049).
  */
 export async function listDueSurveys(
   db: Kysely<Database>,
@@ -73,7 +75,11 @@ export async function listDueSurveys(
     // Always true (a survey's resident lives in its facility), and it lets PostgreSQL read only
     // this facility's residents from their index instead of hashing the whole table.
     .where('residents.facility_id', '=', facilityId)
-    .where('residents.active', '=', 1);
+    .where((eb) =>
+      surveyType === 'Discharge'
+        ? eb.or([eb('residents.active', '=', 1), eb('residents.discharge_listed', '=', 1)])
+        : eb('residents.active', '=', 1),
+    );
   if (start !== undefined && end !== undefined) {
     query = query.where(listDate, '>=', start).where(listDate, '<=', end);
   }
@@ -329,7 +335,8 @@ export async function dischargeResident(
 ): Promise<void> {
   await db
     .updateTable('residents')
-    .set({ active: 0, discharge_reason: reason, discharged_at: at })
+    // Staff took the resident off: no survey of theirs stays listed (ADR 049).
+    .set({ active: 0, discharge_reason: reason, discharged_at: at, discharge_listed: 0 })
     .where('id', '=', id)
     .execute();
 }
