@@ -23,6 +23,8 @@ const MAPLE: AdminFacility = {
   admission_survey_due_days: 7,
   discharge_survey_due_days: 0,
   languages: ['en'],
+  go_live_on: null,
+  discharge_window_days: 0,
   version: 1,
 };
 

@@ -17,6 +17,8 @@ const MAPLE: AdminFacility = {
   admission_survey_due_days: 7,
   discharge_survey_due_days: 0,
   languages: ['en', 'es'],
+  go_live_on: null,
+  discharge_window_days: 0,
   version: 3,
 };
 const OLD_MILL: AdminFacility = {
@@ -27,6 +29,8 @@ const OLD_MILL: AdminFacility = {
   admission_survey_due_days: 1,
   discharge_survey_due_days: 2,
   languages: ['en'],
+  go_live_on: null,
+  discharge_window_days: 0,
   version: 5,
 };
 const ALL_ACCESS: UserProfile = {

@@ -18,6 +18,8 @@ const facility = (id: string, name: string, archived = false): AdminFacility => 
   admission_survey_due_days: 7,
   discharge_survey_due_days: 0,
   languages: ['en'],
+  go_live_on: null,
+  discharge_window_days: 0,
   version: 1,
 });
 const FACILITIES = [
