@@ -24,9 +24,8 @@
  */
 import type { DischargeReason, ResidentSurveyType } from '@carevoice/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Flag } from '../../db/database.js';
 import { addDays, toTimestamp } from '../../db/values.js';
-import type { Flag } from '../../db/database.js';
 import { newRowId } from '../../lib/crypto.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
