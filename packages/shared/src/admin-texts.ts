@@ -1,5 +1,10 @@
 import type { AuditAction, PermissionType } from './enums.js';
-import { AUDIT_EXPORT_MAX_ROWS, INVITATION_TTL_HOURS, SURVEY_DUE_DAYS_MAX } from './limits.js';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  DISCHARGE_WINDOW_DAYS_MAX,
+  INVITATION_TTL_HOURS,
+  SURVEY_DUE_DAYS_MAX,
+} from './limits.js';
 import { FACILITY_FIELD_MESSAGES, SURVEY_SET_FIELD_MESSAGES } from './schemas/admin-facilities.js';
 import { USER_FIELD_MESSAGES } from './schemas/admin-users.js';
 import { CENSUS_FIELD_MESSAGES } from './schemas/admin-census.js';
@@ -197,6 +202,11 @@ export const ADMIN_TEXT = {
       dueDaysHint: `0 (the same day) to ${SURVEY_DUE_DAYS_MAX}.`,
       languages: 'Resident languages',
       languagesHint: 'English is always offered.',
+      goLiveOn: 'Go-live date (optional)',
+      goLiveOnHint:
+        'Admissions and discharges dated before it make no survey: the census before going live is history.',
+      dischargeWindowDays: 'Discharge window (days)',
+      dischargeWindowHint: `A census discharge dated today, or up to this many days earlier (0 to ${DISCHARGE_WINDOW_DAYS_MAX}), keeps the resident on the staff's Discharge list until the survey is done, delayed or marked can't complete.`,
     },
     create: 'Create facility',
     empty: 'No facilities yet. Create the first one.',
@@ -282,6 +292,8 @@ export const ADMIN_TEXT = {
       'The Admission survey becomes due the number of days after the admission date that the facility’s settings say.',
     dischargeHelp:
       'A date in the future is a planned discharge; today or earlier takes the resident off the staff lists. The Discharge survey is scheduled from this date.',
+    dischargeAppears:
+      "The Discharge survey appears on the staff's Discharge list on its due date (the facility's settings say how many days after the discharge). When the discharge is dated today, or within the facility's discharge window, the resident stays on that list until the survey is done, delayed or marked can't complete; an older discharge makes no listed survey.",
     readmitHelp:
       'The discharge date is cleared and the resident is active again; the Admission survey is scheduled from the new admission date.',
     confirmDischarge: 'Record discharge',
@@ -329,6 +341,8 @@ export const ADMIN_TEXT = {
     previewCreated: 'New',
     previewUpdated: 'Changed',
     previewUnchanged: 'Unchanged',
+    previewAdmissionSurveys: 'Admission surveys to create',
+    previewDischargeSurveys: 'Discharge surveys to create',
     readAs: (encoding: string) =>
       `The file is not in UTF-8: it was read as ${encoding}. Check that names with accents look right after the import.`,
     problemsHeading: 'Problems to fix',

@@ -268,13 +268,20 @@ function ImportPreview({
 }
 
 function Counts({ report }: { report: ImportReport }) {
-  const counts = [
+  const counts: (readonly [string, number])[] = [
     [text.previewCreated, report.created],
     [text.previewUpdated, report.updated],
     [text.previewUnchanged, report.unchanged],
-  ] as const;
+  ];
+  // A census file: the surveys the import creates (ADR 049).
+  if (report.surveys) {
+    counts.push(
+      [text.previewAdmissionSurveys, report.surveys.admission],
+      [text.previewDischargeSurveys, report.surveys.discharge],
+    );
+  }
   return (
-    <SimpleGrid cols={3} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: counts.length > 3 ? 5 : 3 }} spacing="sm">
       {counts.map(([label, count]) => (
         <Paper key={label} withBorder radius="md" p="sm">
           <Text size="sm" c="dimmed">

@@ -79,6 +79,11 @@ export function ResidentDatesModal({
       size="md"
     >
       <Text>{wording.help}</Text>
+      {event === 'discharge' && (
+        <Text size="sm" c="dimmed">
+          {text.dischargeAppears}
+        </Text>
+      )}
       <TextInput
         type="date"
         label={event === 'discharge' ? text.dischargedOn : text.admittedOn}

@@ -193,6 +193,8 @@ describe('Residents (the census)', () => {
       screen.getByRole('button', { name: text.recordDischargeNamed('First1 Last01') }),
     );
     const dialog = await screen.findByRole('dialog');
+    // When the Discharge survey will appear on the staff's list (ADR 049).
+    expect(within(dialog).getByText(text.dischargeAppears)).toBeVisible();
     const date = within(dialog).getByLabelText(new RegExp(text.dischargedOn));
     await user.clear(date);
     await user.type(date, '2026-12-01');
@@ -226,7 +228,14 @@ describe('Residents (the census)', () => {
       unchanged: 0,
       errors: [{ row: 3, column: 'admitted_on', message: 'Use a date in the form yyyy-MM-dd.' }],
     };
-    const accepted = { created: 2, updated: 1, unchanged: 4, errors: [], encoding: 'Windows-1252' };
+    const accepted = {
+      created: 2,
+      updated: 1,
+      unchanged: 4,
+      errors: [],
+      encoding: 'Windows-1252',
+      surveys: { admission: 2, discharge: 1 },
+    };
     const { user, sent } = renderScreen({
       answer: ({ method, url, body }) => {
         if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
@@ -259,6 +268,13 @@ describe('Residents (the census)', () => {
     await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
     // A file that was not UTF-8: the preview says how the server read it.
     expect(await within(dialog).findByText(text.readAs('Windows-1252'))).toBeVisible();
+    // The surveys the import will create (ADR 049), each under its label.
+    for (const [label, count] of [
+      [text.previewAdmissionSurveys, '2'],
+      [text.previewDischargeSurveys, '1'],
+    ] as const) {
+      expect(within(dialog).getByText(label).nextElementSibling).toHaveTextContent(count);
+    }
     await user.click(await within(dialog).findByRole('button', { name: text.confirmImport(3) }));
     expect(await screen.findByText(text.imported(2, 1))).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

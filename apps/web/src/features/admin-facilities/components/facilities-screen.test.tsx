@@ -147,6 +147,8 @@ describe('Facilities (back office)', () => {
           admission_survey_due_days: 7,
           discharge_survey_due_days: 0,
           languages: ['en'],
+          go_live_on: null,
+          discharge_window_days: 0,
         },
       },
     ]);
@@ -181,6 +183,30 @@ describe('Facilities (back office)', () => {
         method: 'PATCH',
         url: '/api/v1/admin/facilities/fac-maple/',
         body: { admission_survey_due_days: 10, version: 3 },
+      },
+    ]);
+  });
+
+  it('sets the go-live date and the discharge window (ADR 049), sending only those', async () => {
+    const { user, sent } = renderScreen();
+    await table();
+    await user.click(screen.getByRole('button', { name: text.editLabel('Maple House') }));
+    const dialog = await screen.findByRole('dialog', { name: text.editTitle('Maple House') });
+    const goLive = within(dialog).getByLabelText(text.fields.goLiveOn);
+    expect(within(dialog).getByText(text.fields.goLiveOnHint)).toBeVisible();
+    await user.type(goLive, '2026-11-01');
+    const window = within(dialog).getByRole('textbox', {
+      name: (name) => name.startsWith(text.fields.dischargeWindowDays),
+    });
+    await user.clear(window);
+    await user.type(window, '2');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.common.save }));
+    expect(await screen.findByText(text.saved('Maple House'))).toBeVisible();
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/v1/admin/facilities/fac-maple/',
+        body: { go_live_on: '2026-11-01', discharge_window_days: 2, version: 3 },
       },
     ]);
   });

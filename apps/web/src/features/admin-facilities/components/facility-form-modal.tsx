@@ -1,6 +1,7 @@
 import {
   ADMIN_TEXT,
   CreateFacilityRequestSchema,
+  DISCHARGE_WINDOW_DAYS_MAX,
   DEFAULT_RESIDENT_LANGUAGE,
   orderedLanguages,
   RESIDENT_LANGUAGE_LABELS,
@@ -25,6 +26,8 @@ const NEW_FACILITY = {
   admission_survey_due_days: 7,
   discharge_survey_due_days: 0,
   languages: [DEFAULT_RESIDENT_LANGUAGE] as string[],
+  go_live_on: null as string | null,
+  discharge_window_days: 0,
 };
 
 /** A number field's value as the schema should judge it (an empty field: left out). */
@@ -69,6 +72,8 @@ export function FacilityFormModal({
       admission_survey_due_days: initial.admission_survey_due_days as number | string,
       discharge_survey_due_days: initial.discharge_survey_due_days as number | string,
       languages: initial.languages,
+      go_live_on: initial.go_live_on ?? '',
+      discharge_window_days: initial.discharge_window_days as number | string,
     },
     input: (values) => ({
       name: values.name,
@@ -76,6 +81,9 @@ export function FacilityFormModal({
       admission_survey_due_days: numberOf(values.admission_survey_due_days),
       discharge_survey_due_days: numberOf(values.discharge_survey_due_days),
       languages: orderedLanguages(values.languages),
+      // An empty date: no go-live date.
+      go_live_on: values.go_live_on === '' ? null : values.go_live_on,
+      discharge_window_days: numberOf(values.discharge_window_days),
     }),
   });
 
@@ -142,6 +150,26 @@ export function FacilityFormModal({
           label={text.fields.dischargeDueDays}
           {...DUE_DAYS}
           {...form.getInputProps('discharge_survey_due_days')}
+          disabled={busy}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          type="date"
+          label={text.fields.goLiveOn}
+          description={text.fields.goLiveOnHint}
+          {...form.getInputProps('go_live_on')}
+          disabled={busy}
+        />
+        <NumberInput
+          label={text.fields.dischargeWindowDays}
+          description={text.fields.dischargeWindowHint}
+          min={0}
+          max={DISCHARGE_WINDOW_DAYS_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          {...form.getInputProps('discharge_window_days')}
           disabled={busy}
         />
       </SimpleGrid>
