@@ -503,7 +503,12 @@ describe('https PUBLIC_URL', () => {
       payload: { username: 'staff@carevoice.test', password: 'carevoice-demo' },
     });
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
-    expect(response.cookies.length).toBe(2);
+    // The session, the spec's profile cookie and the known-device cookie (ADR 048).
+    expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual([
+      'cv_device',
+      'cv_session',
+      'token',
+    ]);
     for (const cookie of response.cookies) expect(cookie.secure).toBe(true);
   });
 });
