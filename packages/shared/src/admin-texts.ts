@@ -617,6 +617,7 @@ export const ADMIN_TEXT = {
       'questionnaire.published': 'Questionnaire published',
       'questionnaire.draft_replaced': 'Questionnaire draft replaced',
       'questionnaire.draft_discarded': 'Questionnaire draft discarded',
+      'questionnaire.instrument_adopted': 'Validated instrument adopted',
       'auth.refresh_reused': 'Old refresh token used again (sign-in ended)',
       'auth.mfa_failed': 'Wrong two-factor code',
       'account.password_changed': 'Password changed',

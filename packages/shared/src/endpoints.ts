@@ -53,6 +53,8 @@ import {
 } from './schemas/admin-facilities.js';
 import {
   AdminQuestionnaireDetailSchema,
+  AdoptInstrumentRequestSchema,
+  InstrumentListResponseSchema,
   AdminQuestionnaireListQuerySchema,
   AdminQuestionnaireListResponseSchema,
   DiscardDraftRequestSchema,
@@ -742,6 +744,8 @@ export const ENDPOINTS = {
     body: SaveDraftRequestSchema,
     bodyLimit: QUESTIONNAIRE_BODY_MAX_BYTES,
     response: SaveDraftResponseSchema,
+    // A change to a locked instrument's items is refused (ADR 052).
+    errorBody: 'questionnaire',
   },
   adminPublishQuestionnaire: {
     method: 'POST',
@@ -759,6 +763,22 @@ export const ENDPOINTS = {
     path: 'admin/setup',
     access: anyAdministration,
     response: AdminSetupSchema,
+  },
+  // Validated instruments (DESIGN §9 "Scores and instruments", ADR 052).
+  adminInstruments: {
+    method: 'GET',
+    path: 'admin/instruments',
+    access: anyAdministration,
+    response: InstrumentListResponseSchema,
+  },
+  adminAdoptInstrument: {
+    method: 'POST',
+    path: 'admin/questionnaires/:questionnaireId/adopt',
+    access: administration,
+    params: questionnaireParams,
+    body: AdoptInstrumentRequestSchema,
+    response: SaveDraftResponseSchema,
+    errorBody: 'questionnaire',
   },
   // My account and the second factor (DESIGN §8, ADR 021). `account/pin/` is another area's.
   loginMfa: {

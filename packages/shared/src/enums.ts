@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'questionnaire.published',
   'questionnaire.draft_replaced',
   'questionnaire.draft_discarded',
+  'questionnaire.instrument_adopted',
   // Trust at scale (issue 19): tokens, My account, the second factor
   'auth.refresh_reused',
   'auth.mfa_failed',

@@ -22,6 +22,8 @@ export * from './schemas/admin-questionnaires.js';
 export * from './schemas/admin-setup.js';
 export * from './first-run-texts.js';
 export * from './questionnaire-builder.js';
+export * from './instruments.js';
+export * from './instrument-texts.js';
 export * from './schemas/results.js';
 export * from './results-texts.js';
 export * from './results-screen-texts.js';

@@ -28,6 +28,8 @@ export interface DraftOption {
   next: string | null;
   /** Choosing it raises an alert (the results area reads it). */
   alert?: boolean | undefined;
+  /** The option's numeric score (a measure's scale, ADR 052), frozen with the version. */
+  score?: number | undefined;
 }
 
 /**
@@ -480,6 +482,7 @@ export function normalizeDraft(draft: readonly DraftQuestion[]): DraftQuestion[]
             label: clean(option.label),
             next: option.next,
             ...(option.alert ? { alert: true } : {}),
+            ...(option.score !== undefined ? { score: option.score } : {}),
           }))
         : [],
       required: question.required,

@@ -15,7 +15,7 @@ import type {
   NonAnswer,
   Respondent,
 } from '@carevoice/shared';
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** 0 or 1. */
 export type Flag = number;
@@ -180,6 +180,11 @@ export interface QuestionnairesTable {
   draft_json: string | null;
   /** Starts at 1; every draft save and publish adds 1 (optimistic concurrency, DESIGN §8). */
   version: Generated<number>;
+  /**
+   * The validated instrument leading the questionnaire as edited (the draft's, else the published
+   * version's), its items locked (ADR 052); null: none.
+   */
+  instrument: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A published version, frozen (ADR 017): "view version N", "start a draft from version N". */
@@ -191,6 +196,8 @@ export interface QuestionnaireVersionsTable {
   published_by: string | null;
   /** JSON: the questions in DESIGN §8's draft shape, as published. */
   questions_json: string;
+  /** The instrument the version was published with (ADR 052); null: none. */
+  instrument: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -326,6 +326,13 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   }),
   // The first-run checklist's counts: the administrator's own facilities, nothing named.
   adminSetup: () => ({}),
+  adminInstruments: () => ({}),
+  // Takes no instrument out of the Admission questionnaire (it has none): a draft like its
+  // published version, which the draft save above may replace.
+  adminAdoptInstrument: (s) => ({
+    params: { questionnaireId: s.questionnaire.id },
+    body: { instrument: null, version: s.questionnaire.version },
+  }),
   // My account and the second factor. The secret of every setup is TEST_MFA_SECRET, so the
   // codes are known: enable with the code of now, disable with the next step's (a step is
   // accepted once). The password is set to the one it was.

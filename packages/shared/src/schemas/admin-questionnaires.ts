@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { RESIDENT_SURVEY_TYPES } from '../enums.js';
+import { INSTRUMENT_IDS } from '../instruments.js';
 import {
   QUESTIONNAIRE_MAX_QUESTIONS,
   QUESTION_OPTIONS_MAX,
@@ -14,6 +15,9 @@ import {
   QUESTION_TEXT_MAX_LENGTH,
 } from '../limits.js';
 import { ErrorResponseSchema, IdSchema, VersionSchema } from './common.js';
+
+/** The largest score an option may carry (either sign). */
+export const OPTION_SCORE_MAX = 1000;
 
 /** Messages of this schema's checks (ADMIN_TEXT.questionnaires refers to them). */
 export const QUESTIONNAIRE_FIELD_MESSAGES = {
@@ -24,6 +28,7 @@ export const QUESTIONNAIRE_FIELD_MESSAGES = {
   tooManyOptions: `A question holds at most ${QUESTION_OPTIONS_MAX} answer options.`,
   nulCharacter: 'Remove the NUL character (U+0000).',
   numberInvalid: 'Not a number.',
+  scoreInvalid: `A score is a number from -${OPTION_SCORE_MAX} to ${OPTION_SCORE_MAX}.`,
   fileFormat: 'This file is not a CareVoice questionnaire (JSON exported from CareVoice).',
 } as const;
 
@@ -61,6 +66,12 @@ export const DraftOptionSchema = z.strictObject({
   label: localized(LabelSchema),
   next: KeySchema.nullable(),
   alert: z.boolean().optional(),
+  /** A measure's score of the option (ADR 052), frozen with the version. */
+  score: z
+    .number({ error: text.scoreInvalid })
+    .min(-OPTION_SCORE_MAX, text.scoreInvalid)
+    .max(OPTION_SCORE_MAX, text.scoreInvalid)
+    .optional(),
 });
 
 export const DraftNumberSchema = z.strictObject({
@@ -103,6 +114,8 @@ export const DraftProblemSchema = z.object({
  */
 const NonAnswerSettingSchema = z.boolean().optional();
 
+export const InstrumentIdSchema = z.enum(INSTRUMENT_IDS, { error: 'There is no such instrument.' });
+
 /** Who published a version, and when. */
 const PublicationSchema = z.object({
   published_at: z.string().nullable(),
@@ -129,6 +142,8 @@ export const AdminQuestionnaireSchema = PublicationSchema.extend({
   editable: z.boolean(),
   /** Concurrency of draft saves and publishing (a stale one is 409). */
   version: z.number().int(),
+  /** The validated instrument whose items lead the questionnaire, locked (ADR 052). */
+  instrument: InstrumentIdSchema.nullable(),
 });
 export type AdminQuestionnaire = z.infer<typeof AdminQuestionnaireSchema>;
 
@@ -159,6 +174,8 @@ export const AdminQuestionnaireDetailSchema = AdminQuestionnaireSchema.extend({
     .nullable(),
   problems: z.array(DraftProblemSchema),
   versions: z.array(QuestionnaireVersionSummarySchema),
+  /** The instrument of the published version (`instrument` is the draft's when there is one). */
+  published_instrument: InstrumentIdSchema.nullable(),
 });
 export type AdminQuestionnaireDetail = z.infer<typeof AdminQuestionnaireDetailSchema>;
 
@@ -166,6 +183,8 @@ export const QuestionnaireVersionSchema = PublicationSchema.extend({
   version: z.number().int().min(1),
   questions: DraftQuestionsSchema,
   allow_non_answer: NonAnswerSettingSchema,
+  /** The instrument the version was published with (its items' scores are in `questions`). */
+  instrument: InstrumentIdSchema.nullable(),
 });
 export type QuestionnaireVersion = z.infer<typeof QuestionnaireVersionSchema>;
 
@@ -233,3 +252,28 @@ export const QuestionnaireFileSchema = z.object(
   { error: text.fileFormat },
 );
 export type QuestionnaireFile = z.infer<typeof QuestionnaireFileSchema>;
+
+/** A validated instrument (`GET admin/instruments/`, DESIGN §9, ADR 052). */
+export const InstrumentSchema = z.object({
+  id: InstrumentIdSchema,
+  name: z.string(),
+  languages: z.array(z.string()),
+  /** Languages whose texts are an unofficial translation. */
+  unofficial_languages: z.array(z.string()),
+  source: z.string(),
+  questions: DraftQuestionsSchema,
+});
+export const InstrumentListResponseSchema = z.array(InstrumentSchema);
+export type InstrumentListResponse = z.infer<typeof InstrumentListResponseSchema>;
+
+/**
+ * Adopting an instrument (`POST admin/questionnaires/{id}/adopt/`): the draft then starts with its
+ * items, every other question following; null takes the adopted instrument's items out again.
+ * `version`: the questionnaire's, as the editor last read it (409 when stale). The answer is a
+ * draft save's: the draft's problems and the new version.
+ */
+export const AdoptInstrumentRequestSchema = z.strictObject({
+  instrument: InstrumentIdSchema.nullable(),
+  version: VersionSchema,
+});
+export type AdoptInstrumentRequest = z.infer<typeof AdoptInstrumentRequestSchema>;

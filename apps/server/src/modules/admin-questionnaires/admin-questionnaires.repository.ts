@@ -4,7 +4,7 @@
  * set's (`survey_set_id`); its published version's questions are rows of `questions`, frozen
  * in `questionnaire_versions`; its draft is `draft_json`.
  */
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { facilityVisible, type Viewer } from '../access/access.repository.js';
 
@@ -16,6 +16,8 @@ export interface QuestionnaireRow {
   published_version: number;
   draft_json: string | null;
   version: number;
+  /** The instrument leading it as edited (ADR 052); null: none. */
+  instrument: string | null;
   /** The facility's or the set's name. */
   owner_name: string | null;
   published_at: string | null;
@@ -42,6 +44,7 @@ function questionnaireQuery(db: Kysely<Database>) {
       'questionnaires.published_version',
       'questionnaires.draft_json',
       'questionnaires.version',
+      'questionnaires.instrument',
       sql<string | null>`coalesce(facilities.name, survey_sets.name)`.as('owner_name'),
       'questionnaire_versions.published_at',
       'questionnaire_versions.published_by',
@@ -128,6 +131,7 @@ export interface VersionRow {
   published_by: string | null;
   published_by_name: string | null;
   questions_json: string;
+  instrument: string | null;
 }
 
 function versionQuery(db: Kysely<Database>, questionnaireId: string) {
@@ -140,6 +144,7 @@ function versionQuery(db: Kysely<Database>, questionnaireId: string) {
       'questionnaire_versions.published_by',
       'users.name as published_by_name',
       'questionnaire_versions.questions_json',
+      'questionnaire_versions.instrument',
     ])
     .where('questionnaire_versions.questionnaire_id', '=', questionnaireId);
 }
@@ -177,19 +182,35 @@ export async function latestVersion(
   return Number(row?.latest ?? 0);
 }
 
+/** The instrument of the questionnaire's published version (null: none, or never published). */
+function publishedInstrument(eb: ExpressionBuilder<Database, 'questionnaires'>) {
+  return eb
+    .selectFrom('questionnaire_versions')
+    .select('questionnaire_versions.instrument')
+    .whereRef('questionnaire_versions.questionnaire_id', '=', 'questionnaires.id')
+    .whereRef('questionnaire_versions.version', '=', 'questionnaires.published_version');
+}
+
 /**
  * Writes the draft (null: none) if the questionnaire is still at `version`, and moves the version
- * on. Whether a row was changed: false when someone else's save or publish came first.
+ * on. Whether a row was changed: false when someone else's save or publish came first. The
+ * instrument: `instrument` when given (an adoption); without a draft, the published version's.
  */
 export async function saveDraftAtVersion(
   db: Kysely<Database>,
   id: string,
   version: number,
   draftJson: string | null,
+  instrument?: string | null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('questionnaires')
-    .set((eb) => ({ draft_json: draftJson, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      draft_json: draftJson,
+      version: eb('version', '+', 1),
+      ...(instrument !== undefined ? { instrument } : {}),
+      ...(draftJson === null ? { instrument: publishedInstrument(eb) } : {}),
+    }))
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();
@@ -207,7 +228,12 @@ export async function discardDraftAtVersion(
 ): Promise<boolean> {
   const result = await db
     .updateTable('questionnaires')
-    .set((eb) => ({ draft_json: null, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      draft_json: null,
+      version: eb('version', '+', 1),
+      // Back to the published version: its instrument too (ADR 052).
+      instrument: publishedInstrument(eb),
+    }))
     .where('id', '=', id)
     .where('version', '=', version)
     .where('draft_json', 'is not', null)

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import {
+  adoptQuestionnaireInstrument,
   discardDraft,
+  listInstruments,
   listQuestionnaires,
   publishQuestionnaire,
   questionnaireDetail,
@@ -71,5 +73,22 @@ export const adminQuestionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       ),
     }),
+  });
+
+  app.route({
+    ...endpoint('adminInstruments'),
+    handler: async () => listInstruments(),
+  });
+
+  app.route({
+    ...endpoint('adminAdoptInstrument'),
+    handler: async (request) =>
+      adoptQuestionnaireInstrument(
+        ctx,
+        requestMeta(request),
+        requireSession(request).user,
+        request.params.questionnaireId,
+        request.body,
+      ),
   });
 };

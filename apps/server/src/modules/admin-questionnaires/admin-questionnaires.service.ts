@@ -20,7 +20,13 @@
  */
 import {
   ADMIN_TEXT,
+  adoptInstrument,
   DEFAULT_RESIDENT_LANGUAGE,
+  INSTRUMENT_TEXT,
+  instrumentKeyClashes,
+  instrumentLockProblems,
+  instruments,
+  isInstrumentId,
   DraftQuestionsSchema,
   firstErrorByQuestion,
   hasErrors,
@@ -32,6 +38,10 @@ import {
   type AdminQuestionnaire,
   type AdminQuestionnaireDetail,
   type AdminQuestionnaireListQuery,
+  type AdoptInstrumentRequest,
+  type DraftProblem,
+  type InstrumentId,
+  type InstrumentListResponse,
   type DiscardDraftRequest,
   type DiscardDraftResponse,
   type DraftQuestion,
@@ -147,7 +157,34 @@ function toItem(loaded: Loaded): AdminQuestionnaire {
     published_at: row.published_at,
     published_by: row.published_by_name,
     published_by_id: row.published_by,
+    instrument: instrumentOf(row.instrument),
   };
+}
+
+/** A stored instrument id (null: none; one this version does not know is a fault of ours). */
+function instrumentOf(value: string | null): InstrumentId | null {
+  if (value === null) return null;
+  if (isInstrumentId(value)) return value;
+  throw new Error('A stored questionnaire names an unknown instrument');
+}
+
+/**
+ * Refuses (400, every problem) a draft that changes the locked instrument's items (ADR 052):
+ * their wording, order, options or scores, or a question put before them.
+ */
+function refuseLockChanges(draft: readonly DraftQuestion[], instrument: InstrumentId | null) {
+  const problems: DraftProblem[] = instrumentLockProblems(draft, instrument);
+  if (problems.length === 0) return;
+  const errors = firstErrorByQuestion(problems);
+  throw new HttpError(400, INSTRUMENT_TEXT.lockRefused(problems.length), {
+    errors,
+    body: { problems },
+  });
+}
+
+/** The validated instruments an administrator may adopt (DESIGN §9). */
+export function listInstruments(): InstrumentListResponse {
+  return instruments();
 }
 
 /**
@@ -230,6 +267,7 @@ export async function questionnaireDetail(
       : null,
     problems: validateDraft(draft ?? published ?? [], { languages }),
     versions: versions.map(versionSummary),
+    published_instrument: instrumentOf(publishedRow?.instrument ?? null),
   };
 }
 
@@ -245,7 +283,12 @@ export async function questionnaireVersion(
   if (!row) throw notFound(text.versionNotFound);
   const { questions: _count, ...summary } = versionSummary(row);
   const questions = parseQuestions(row.questions_json) ?? [];
-  return { ...summary, questions, allow_non_answer: questionnaireAllowsNonAnswer(questions) };
+  return {
+    ...summary,
+    questions,
+    allow_non_answer: questionnaireAllowsNonAnswer(questions),
+    instrument: instrumentOf(row.instrument),
+  };
 }
 
 /** One audit event per facility concerned, or one without a facility (a set offered nowhere). */
@@ -284,6 +327,7 @@ export async function saveDraft(
           input.questions,
           input.allow_non_answer ?? questionnaireAllowsNonAnswer(input.questions),
         );
+  if (questions !== null) refuseLockChanges(questions, instrumentOf(loaded.row.instrument));
   await ctx.db.transaction().execute(async (trx) => {
     const json = questions === null ? null : JSON.stringify(questions);
     if (!(await saveDraftAtVersion(trx, id, input.version, json))) throw versionConflict();
@@ -355,6 +399,8 @@ export async function publishQuestionnaire(
   if (saved === null) throw new HttpError(409, text.noDraft);
   // A draft saved before the setting was one (ADR 033) is published with one setting too.
   const draft = withNonAnswerSetting(saved, questionnaireAllowsNonAnswer(saved));
+  const instrument = instrumentOf(loaded.row.instrument);
+  refuseLockChanges(draft, instrument);
   const languages = await languagesFor(ctx.db, loaded.facilityIds);
   const problems = validateDraft(draft, { languages });
   if (hasErrors(problems)) {
@@ -377,6 +423,7 @@ export async function publishQuestionnaire(
       published_at: toTimestamp(meta.at),
       published_by: user.id,
       questions_json: JSON.stringify(rows.frozen),
+      instrument,
     });
     await insertQuestionRows(trx, rows.questions);
     await auditPerFacility(trx, meta, loaded.facilityIds, {
@@ -386,10 +433,62 @@ export async function publishQuestionnaire(
       detail: {
         version: next,
         questions: rows.questions.length,
+        ...(instrument ? { instrument } : {}),
         ...(loaded.row.survey_type ? { survey_type: loaded.row.survey_type } : {}),
         ...(loaded.row.survey_set_id ? { survey_set_id: loaded.row.survey_set_id } : {}),
       },
     });
     return next;
   });
+}
+
+/**
+ * Adopts a validated instrument (DESIGN §9, ADR 052) into the draft made at `version` (409 when
+ * stale): the draft — or, without one, the published questions — then starts with the
+ * instrument's items, the instrument adopted before (if any) taken out, every other question
+ * following in its order; `instrument: null` takes the adopted items out and unlocks. A key the
+ * items need that another question uses is 400. Audited once per facility concerned.
+ */
+export async function adoptQuestionnaireInstrument(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  id: string,
+  input: AdoptInstrumentRequest,
+): Promise<SaveDraftResponse> {
+  const loaded = await loadFor(ctx.db, user, id, 'edit');
+  if (loaded.row.version !== input.version) throw versionConflict();
+  const previous = instrumentOf(loaded.row.instrument);
+  const current =
+    parseQuestions(loaded.row.draft_json) ??
+    parseQuestions(
+      (await findVersion(ctx.db, id, loaded.row.published_version))?.questions_json ?? null,
+    ) ??
+    [];
+  if (input.instrument !== null) {
+    const clashes = instrumentKeyClashes(current, input.instrument, previous);
+    if (clashes.length > 0) {
+      throw new HttpError(400, INSTRUMENT_TEXT.keyTaken(clashes.join(', ')), {
+        errors: Object.fromEntries(clashes.map((key) => [key, INSTRUMENT_TEXT.keyTaken(key)])),
+      });
+    }
+  }
+  const questions = withNonAnswerSetting(
+    adoptInstrument(current, input.instrument, previous),
+    questionnaireAllowsNonAnswer(current),
+  );
+  const languages = await languagesFor(ctx.db, loaded.facilityIds);
+  await ctx.db.transaction().execute(async (trx) => {
+    const json = JSON.stringify(questions);
+    if (!(await saveDraftAtVersion(trx, id, input.version, json, input.instrument))) {
+      throw versionConflict();
+    }
+    await auditPerFacility(trx, meta, loaded.facilityIds, {
+      action: 'questionnaire.instrument_adopted',
+      targetType: 'questionnaire',
+      targetId: id,
+      detail: { instrument: input.instrument, previous, questions: questions.length },
+    });
+  });
+  return { errors: validateDraft(questions, { languages }), version: input.version + 1 };
 }

@@ -63,6 +63,7 @@ const ITEM: AdminQuestionnaire = {
   published_at: '2026-11-01T09:00:00.000Z',
   published_by: null,
   published_by_id: null,
+  instrument: null,
 };
 
 const DETAIL: AdminQuestionnaireDetail = {
@@ -80,6 +81,7 @@ const DETAIL: AdminQuestionnaireDetail = {
       questions: 3,
     },
   ],
+  published_instrument: null,
 };
 
 interface Sent {
