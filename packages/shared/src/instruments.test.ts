@@ -51,6 +51,8 @@ const WORDING: Record<string, string[]> = {
   ],
 };
 
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 const OTHER: DraftQuestion = {
   key: 'q-1',
   type: 'Text',
@@ -109,12 +111,12 @@ describe('the CoreQ instruments', () => {
     expect(instrumentLockProblems(draft, 'coreq-ss')).toEqual([]);
     expect(instrumentLockProblems(draft, null)).toEqual([]);
     // Alert, required and the non-answer setting stay the facility's.
-    const settings = structuredClone(draft);
+    const settings = clone(draft);
     (settings[0] as DraftQuestion).required = false;
     (settings[0]?.options[0] as { alert?: boolean }).alert = true;
     expect(instrumentLockProblems(settings, 'coreq-ss')).toEqual([]);
 
-    const changed = structuredClone(draft);
+    const changed = clone(draft);
     (changed[1] as DraftQuestion).text.en = 'Staff?';
     (changed[2]?.options[2] as { score?: number }).score = 4;
     expect(
