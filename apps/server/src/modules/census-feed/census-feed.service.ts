@@ -49,6 +49,7 @@ import { facilityLanguages } from '../admin-residents/admin-residents.service.js
 import {
   applySchedules,
   facilityToday,
+  dischargeListed,
   residentState,
   scheduleSurveys,
   type CensusDates,
@@ -388,7 +389,18 @@ async function saveResident(
     throw new FeedDataError(FEED_TEXT.dischargeBeforeAdmission);
   }
   const today = facilityToday(meta.at, facility.time_zone);
-  const state = residentState(next, current, today, meta.at);
+  const presence = residentState(next, current, today, meta.at);
+  // A discharge dated within the facility's window keeps its survey on the list (ADR 049).
+  const state = {
+    ...presence,
+    discharge_listed: dischargeListed(
+      next,
+      current,
+      presence,
+      today,
+      facility.discharge_window_days,
+    ),
+  };
   const status = state.active === 1 ? 'active' : 'discharged';
   if (current === null) {
     const id = newRowId();
@@ -410,7 +422,8 @@ async function saveResident(
   const stateChanged =
     state.active !== current.active ||
     state.discharge_reason !== current.discharge_reason ||
-    state.discharged_at !== current.discharged_at;
+    state.discharged_at !== current.discharged_at ||
+    state.discharge_listed !== current.discharge_listed;
   if (changedFields.length === 0 && !stateChanged) return current.id;
   const changes: Updateable<ResidentsTable> = { ...state };
   for (const field of changedFields) Object.assign(changes, { [field]: next[field] });

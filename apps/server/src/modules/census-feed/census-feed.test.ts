@@ -150,6 +150,35 @@ describeEachDialect('census feed over MLLP', (dialect) => {
     expect(after).toEqual([{ status: 'not_completable' }]);
   });
 
+  it('a discharge the feed sends on the day keeps the Discharge survey on the staff’s list (ADR 049)', async () => {
+    const hl7Time = (at: Date) => `${at.toISOString().replace(/[-:T]/g, '').slice(0, 14)}+0000`;
+    const admitted = await sender.send(
+      adt({
+        event: 'A01',
+        control: 'C-A01-SAMEDAY',
+        mrn: 'MRN5151',
+        family: 'Sameday',
+        given: 'Grace',
+        admit: '20261101081500',
+      }),
+    );
+    expect(msa(admitted).code).toBe('AA');
+    const discharged = await sender.send(
+      adt({
+        event: 'A03',
+        control: 'C-A03-SAMEDAY',
+        mrn: 'MRN5151',
+        family: 'Sameday',
+        given: 'Grace',
+        discharge: hl7Time(t.clock.now()),
+        disposition: '01',
+      }),
+    );
+    expect(msa(discharged).code).toBe('AA');
+    expect(await resident(MAPLE, 'MRN5151')).toMatchObject({ active: 0, discharge_listed: 1 });
+    expect(await dueNames(MAPLE, 'Discharge')).toContain('Grace Sameday');
+  });
+
   it('holds a discharge that arrives before its admission, and applies it when the admission arrives', async () => {
     const held = await sender.send(
       adt({
