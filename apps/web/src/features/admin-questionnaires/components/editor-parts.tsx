@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, type AdminQuestionnaireDetail } from '@carevoice/shared';
+import { ADMIN_TEXT, INSTRUMENT_TEXT, type AdminQuestionnaireDetail } from '@carevoice/shared';
 import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { SaveStatus } from '../hooks/use-autosave';
@@ -84,6 +84,8 @@ export interface ToolbarActions {
   onPublish: () => void;
   /** Back to the published version (ADR 051), after a confirmation. */
   onDiscard: () => void;
+  /** Adopt a validated instrument (ADR 052), after a confirmation. */
+  onAdopt: () => void;
   onTemplate: () => void;
   onCopy: () => void;
   onImport: () => void;
@@ -117,6 +119,9 @@ export function EditorToolbar({
           <>
             <Button variant="filled" onClick={actions.onPublish}>
               {text.publish}
+            </Button>
+            <Button variant="default" onClick={actions.onAdopt}>
+              {INSTRUMENT_TEXT.adoptButton}
             </Button>
             <Button variant="default" onClick={actions.onTemplate}>
               {text.startFromTemplate}

@@ -1,7 +1,9 @@
 import {
   ADMIN_TEXT,
+  INSTRUMENT_TEXT,
   RESIDENT_LANGUAGE_LABELS,
   draftToQuestions,
+  textIn,
   type DraftQuestion,
   type Question,
   type ResidentLanguage,
@@ -30,23 +32,34 @@ function previewDraft(): Draft {
  */
 function PreviewRun({
   questions,
+  scores,
   language,
   onRestart,
 }: {
   questions: readonly Question[];
+  /** Per question key, its answers' scores as "label: score" (ADR 052); none: no scores. */
+  scores: ReadonlyMap<string, string>;
   language: ResidentLanguage;
   onRestart: () => void;
 }) {
   const [draft, dispatch] = useReducer(draftReducer<Draft>, undefined, previewDraft);
   const current = questions[draft.index];
+  const currentScores = current ? scores.get(current.key ?? current.id) : undefined;
   return current ? (
-    <QuestionRunner
-      questions={questions}
-      draft={draft}
-      dispatch={dispatch}
-      withComments={current.comment_box === true}
-      writtenIn={language}
-    />
+    <Stack gap="sm">
+      <QuestionRunner
+        questions={questions}
+        draft={draft}
+        dispatch={dispatch}
+        withComments={current.comment_box === true}
+        writtenIn={language}
+      />
+      {currentScores && (
+        <Text fz="sm" data-testid="preview-scores">
+          <strong>{INSTRUMENT_TEXT.previewScores}:</strong> {currentScores}
+        </Text>
+      )}
+    </Stack>
   ) : (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="sm" align="flex-start">
@@ -76,6 +89,20 @@ export function PreviewModal({
   const [language, setLanguage] = useState<ResidentLanguage>('en');
   const runnerQuestions = useMemo(
     () => draftToQuestions(questions, { language }),
+    [questions, language],
+  );
+  const scores = useMemo(
+    () =>
+      new Map(
+        questions.flatMap((question) => {
+          const scored = question.options.filter((option) => option.score !== undefined);
+          if (scored.length === 0) return [];
+          const line = scored
+            .map((option) => `${textIn(option.label, language)} = ${option.score}`)
+            .join(' · ');
+          return [[question.key, line] as const];
+        }),
+      ),
     [questions, language],
   );
   const [run, setRun] = useState(0);
@@ -108,6 +135,7 @@ export function PreviewModal({
           <PreviewRun
             key={`${language}-${run}`}
             questions={runnerQuestions}
+            scores={scores}
             language={language}
             onRestart={restart}
           />

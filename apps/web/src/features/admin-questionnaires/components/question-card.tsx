@@ -1,5 +1,6 @@
 import {
   ADMIN_TEXT,
+  INSTRUMENT_TEXT,
   QUESTION_TYPES,
   RESIDENT_LANGUAGE_LABELS,
   isChoiceType,
@@ -62,6 +63,10 @@ export interface QuestionCardProps {
   onToggle: (key: string) => void;
   /** Moves a question (drag and drop, or the arrow keys on its handle) and says so. */
   onMove: (from: number, to: number) => void;
+  /** How many questions lead the draft as a locked instrument's items (ADR 052). */
+  lockedCount: number;
+  /** Why this question cannot be changed (an instrument's item), or null. */
+  lockedReason: string | null;
 }
 
 /** The data type a dragged question carries: its position, from 0. */
@@ -253,6 +258,22 @@ const OptionRow = memo(function OptionRow({
           disabled={readOnly}
           onChange={(next) => change({ next })}
         />
+        <Field label={INSTRUMENT_TEXT.scoreLabel(position)} error={undefined}>
+          {({ id }) => (
+            <input
+              id={id}
+              type="number"
+              step="any"
+              className={`${classes.input} ${classes.score}`}
+              value={option.score ?? ''}
+              readOnly={readOnly}
+              onChange={(event) => {
+                const value = event.currentTarget.valueAsNumber;
+                change({ score: Number.isFinite(value) ? value : undefined });
+              }}
+            />
+          )}
+        </Field>
         <label className={classes.switch}>
           <input
             type="checkbox"
@@ -420,7 +441,7 @@ function CardActions({
       <Button
         variant="default"
         size="sm"
-        disabled={index === 0}
+        disabled={index <= props.lockedCount}
         aria-label={text.moveUp(position)}
         onClick={() => props.onMove(index, index - 1)}
       >
@@ -594,8 +615,10 @@ function ProblemBadges({ problems }: { problems: readonly DraftProblem[] }): Rea
  * comments box, options with their targets and alert flags, Number threshold — and its problems
  * next to the field they concern. Memoized: typing in one question re-renders only that card.
  */
-export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps) {
-  const { question, index, problems, expanded, readOnly, onToggle } = props;
+export const QuestionCard = memo(function QuestionCard(given: QuestionCardProps) {
+  // An instrument's item is shown, never changed (ADR 052).
+  const props = given.lockedReason ? { ...given, readOnly: true } : given;
+  const { question, index, problems, expanded, readOnly, onToggle, lockedReason } = props;
   const bodyId = useId();
   const position = index + 1;
   const [dropping, setDropping] = useState(false);
@@ -661,6 +684,11 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
               {text.questionHeading(position, question.text.en)}
             </Text>
             <Group gap={6} wrap="nowrap">
+              {lockedReason && (
+                <Badge variant="light" color="gray" c="dark">
+                  {INSTRUMENT_TEXT.locked}
+                </Badge>
+              )}
               <Badge variant="outline" color="gray" c="dark">
                 {text.typeLabels[question.type] ?? question.type}
               </Badge>
@@ -669,6 +697,11 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
           </Group>
         </UnstyledButton>
       </Group>
+      {lockedReason && (
+        <Text fz="sm" mt={6} c="dark">
+          {lockedReason}
+        </Text>
+      )}
       {general.map((problem) => (
         <Text
           key={`${problem.field} ${problem.option_key ?? ''} ${problem.message}`}

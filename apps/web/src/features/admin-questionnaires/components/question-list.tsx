@@ -17,12 +17,17 @@ export const QuestionList = memo(function QuestionList({
   expanded,
   targets,
   problemsByKey,
+  lockedCount,
+  lockedReason,
   ...shared
 }: {
   questions: readonly DraftQuestion[];
   expanded: ReadonlySet<string>;
   targets: readonly TargetChoice[];
   problemsByKey: ReadonlyMap<string, readonly DraftProblem[]>;
+  /** The first `lockedCount` questions are a locked instrument's items, for this reason. */
+  lockedCount: number;
+  lockedReason: string | null;
 } & Pick<
   QuestionCardProps,
   'translations' | 'readOnly' | 'setQuestionnaire' | 'dispatch' | 'onToggle' | 'onMove'
@@ -47,6 +52,8 @@ export const QuestionList = memo(function QuestionList({
           targets={expanded.has(question.key) ? targets : noTargets}
           problems={problemsByKey.get(question.key) ?? noProblems}
           expanded={expanded.has(question.key)}
+          lockedCount={lockedCount}
+          lockedReason={index < lockedCount ? lockedReason : null}
         />
       ))}
     </Stack>

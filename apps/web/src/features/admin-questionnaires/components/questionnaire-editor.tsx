@@ -1,14 +1,17 @@
 import {
   ADMIN_TEXT,
+  instrument as instrumentNamed,
+  INSTRUMENT_TEXT,
   questionnaireAllowsNonAnswer,
   translationLanguages,
   validateDraft,
   type AdminQuestionnaireDetail,
   type DraftOrigin,
   type DraftQuestion,
+  type Instrument,
   type QuestionnaireVersion,
 } from '@carevoice/shared';
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +19,7 @@ import { ConfirmDialog } from '@/components/back-office/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
+import { useAdoptInstrument } from '../api/adopt-instrument';
 import { useDiscardDraft } from '../api/discard-draft';
 import { getQuestionnaireVersion } from '../api/get-questionnaire-version';
 import { usePublishQuestionnaire } from '../api/publish-questionnaire';
@@ -23,10 +27,12 @@ import { useDraftEditor } from '../hooks/use-draft-editor';
 import { useDraftProblems } from '../hooks/use-draft-problems';
 import { questionnaireTitle } from '../questionnaire-title';
 import { RESIDENT_SATISFACTION_TEMPLATE } from '../templates';
+import { AdoptInstrumentModal, unofficialNotes } from './adopt-instrument-modal';
 import { CopyModal, exportFile, ImportModal, ReplaceModal, VersionModal } from './editor-dialogs';
 import { EditorHeading, EditorToolbar, VersionsPanel } from './editor-parts';
 import { PreviewModal } from './preview-modal';
 import { ProblemSummary } from './problem-summary';
+import { Notice } from './notice';
 import { KEEP_PAGE_STYLES } from './over-the-editor';
 import { PublishModal } from './publish-modal';
 import { QuestionList } from './question-list';
@@ -47,6 +53,8 @@ type Dialog =
   | { kind: 'preview' }
   | { kind: 'publish' }
   | { kind: 'discard' }
+  | { kind: 'adopt' }
+  | { kind: 'confirm-adopt'; chosen: Instrument | null }
   | { kind: 'copy' }
   | { kind: 'import' }
   | { kind: 'version'; version: QuestionnaireVersion }
@@ -121,6 +129,53 @@ function useDiscarding(
 }
 
 /**
+ * Adopting a validated instrument (ADR 052), like discarding: pending edits are sent first,
+ * then the instrument is adopted into the draft at the version the server last answered, and
+ * the editor shows the draft as the server made it (the same shared rule). A 409 stops the
+ * editor as a save's would.
+ */
+function useAdopting(
+  questionnaireId: string,
+  draft: ReturnType<typeof useDraftEditor>,
+  onDone: () => void,
+) {
+  const adopt = useAdoptInstrument(questionnaireId);
+  const confirm = async (chosen: Instrument | null) => {
+    const { autosave } = draft;
+    if (!(await autosave.flush())) {
+      toast.error(INSTRUMENT_TEXT.adoptFailed);
+      onDone();
+      return;
+    }
+    try {
+      const result = await adopt.mutateAsync({
+        instrument: chosen?.id ?? null,
+        version: autosave.version(),
+      });
+      autosave.restart(result.version);
+      draft.adopted(chosen?.id ?? null);
+      toast.success(chosen ? INSTRUMENT_TEXT.adopted(chosen.name) : INSTRUMENT_TEXT.removed);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) autosave.stop();
+      toast.error(errorMessage(error));
+    }
+    onDone();
+  };
+  return { confirm, isPending: adopt.isPending };
+}
+
+/** The confirmation's text: what adopting (or taking the items out) does to this draft. */
+function adoptMessage(chosen: Instrument | null, current: Instrument | null): string {
+  if (chosen === null) return current ? INSTRUMENT_TEXT.adoptRemoves(current.name) : '';
+  return [
+    INSTRUMENT_TEXT.adoptIntro,
+    `${chosen.name}: ${INSTRUMENT_TEXT.adoptItems(chosen.questions.length)}`,
+    ...(current && current.id !== chosen.id ? [INSTRUMENT_TEXT.adoptReplaces(current.name)] : []),
+    ...unofficialNotes(chosen),
+  ].join(' ');
+}
+
+/**
  * The questionnaire builder's editor (DESIGN §8, ADR 017): the draft's questions as cards that
  * can be added, edited, duplicated, deleted and reordered (drag and drop, the keyboard, or the
  * move buttons), saved on the server as the administrator works; the problems of the one engine
@@ -146,6 +201,8 @@ export function QuestionnaireEditor({
   const close = () => setDialog(null);
   const publishing = usePublishing(questionnaire.id, draft, () => setDialog(null));
   const discarding = useDiscarding(questionnaire.id, draft, close);
+  const adopting = useAdopting(questionnaire.id, draft, close);
+  const adoptedInstrument = draft.instrument ? instrumentNamed(draft.instrument) : null;
 
   const askReplace = (next: readonly DraftQuestion[], origin: DraftOrigin) => {
     if (questions.length === 0) draft.replace(next, origin);
@@ -179,6 +236,16 @@ export function QuestionnaireEditor({
         readOnly={readOnly}
         status={autosave.status}
       />
+      {adoptedInstrument && (
+        <Notice tone="info" title={INSTRUMENT_TEXT.adoptedBadge(adoptedInstrument.name)}>
+          <Text fz="sm">{INSTRUMENT_TEXT.lockedReason(adoptedInstrument.name)}</Text>
+          {unofficialNotes(adoptedInstrument).map((note) => (
+            <Text key={note} fz="sm">
+              {note}
+            </Text>
+          ))}
+        </Notice>
+      )}
       <EditorToolbar
         readOnly={readOnly}
         canDiscard={draft.hasDraft}
@@ -192,6 +259,7 @@ export function QuestionnaireEditor({
             setDialog({ kind: 'publish' });
           },
           onDiscard: () => setDialog({ kind: 'discard' }),
+          onAdopt: () => setDialog({ kind: 'adopt' }),
           onTemplate: () => askReplace(RESIDENT_SATISFACTION_TEMPLATE, 'template'),
           onCopy: () => setDialog({ kind: 'copy' }),
           onImport: () => setDialog({ kind: 'import' }),
@@ -213,6 +281,10 @@ export function QuestionnaireEditor({
         dispatch={draft.edit}
         onToggle={draft.toggle}
         onMove={draft.move}
+        lockedCount={draft.lockedCount}
+        lockedReason={
+          adoptedInstrument ? INSTRUMENT_TEXT.lockedReason(adoptedInstrument.name) : null
+        }
       />
       <VersionsPanel
         questionnaire={questionnaire}
@@ -241,6 +313,31 @@ export function QuestionnaireEditor({
         confirmLabel={text.discardDraft}
         busy={discarding.isPending}
         onConfirm={() => void discarding.confirm()}
+        onCancel={close}
+        removeScrollProps={KEEP_PAGE_STYLES}
+      />
+      {dialog?.kind === 'adopt' && (
+        <AdoptInstrumentModal
+          current={draft.instrument}
+          onChoose={(chosen) => setDialog({ kind: 'confirm-adopt', chosen })}
+          onClose={close}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'confirm-adopt'}
+        title={INSTRUMENT_TEXT.adoptTitle}
+        message={
+          dialog?.kind === 'confirm-adopt' ? adoptMessage(dialog.chosen, adoptedInstrument) : ''
+        }
+        confirmLabel={
+          dialog?.kind === 'confirm-adopt' && dialog.chosen === null
+            ? INSTRUMENT_TEXT.removeConfirm
+            : INSTRUMENT_TEXT.adoptConfirm
+        }
+        busy={adopting.isPending}
+        onConfirm={() => {
+          if (dialog?.kind === 'confirm-adopt') void adopting.confirm(dialog.chosen);
+        }}
         onCancel={close}
         removeScrollProps={KEEP_PAGE_STYLES}
       />

@@ -1,8 +1,13 @@
 import {
   ADMIN_TEXT,
+  adoptInstrument,
+  instrument as instrumentNamed,
+  questionnaireAllowsNonAnswer,
+  withNonAnswerSetting,
   type AdminQuestionnaireDetail,
   type DraftOrigin,
   type DraftQuestion,
+  type InstrumentId,
 } from '@carevoice/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
@@ -27,6 +32,9 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [hasDraft, setHasDraft] = useState(questionnaire.draft !== null);
   const [announcement, setAnnouncement] = useState('');
+  // The validated instrument whose items lead the draft, locked (ADR 052).
+  const [instrument, setInstrument] = useState<InstrumentId | null>(questionnaire.instrument);
+  const lockedCount = instrument ? instrumentNamed(instrument).questions.length : 0;
   const autosave = useAutosave(questionnaire.id, questionnaire.version, !readOnly);
 
   // Every change by the administrator is sent to the server (the autosave, after the render
@@ -65,6 +73,8 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
   const move = useCallback(
     (from: number, to: number) => {
       if (to < 0 || to >= latest.current.length || from === to) return;
+      // The instrument's items stay first, in order: nothing moves into or out of them.
+      if (from < lockedCount || to < lockedCount) return;
       edit({ type: 'move', from, to });
       setAnnouncement(text.moved(from + 1, to + 1));
       // The moved question's handle keeps the focus, so the arrow keys can go on moving it.
@@ -75,18 +85,36 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
           ?.focus();
       });
     },
-    [edit],
+    [edit, lockedCount],
   );
 
+  /** A whole new draft; with an instrument adopted, its items stay first. */
   const replace = (next: readonly DraftQuestion[], origin: DraftOrigin) => {
-    edit({ type: 'replace', questions: next }, origin);
+    const kept = instrument ? adoptInstrument(next, instrument, instrument) : next;
+    edit({ type: 'replace', questions: kept }, origin);
     setExpanded(new Set());
   };
   /** Back to the published questions once the draft is discarded: nothing is saved. */
   const restorePublished = () => {
     dispatchEdit({ type: 'replace', questions: questionnaire.published?.questions ?? [] });
+    setInstrument(questionnaire.published_instrument);
     setExpanded(new Set());
     setHasDraft(false);
+  };
+  /**
+   * The server adopted `next` (null: took the items out): the draft as it made it, with the
+   * shared rule, so nothing is saved again.
+   */
+  const adopted = (next: InstrumentId | null) => {
+    const current = latest.current;
+    const changed = withNonAnswerSetting(
+      adoptInstrument(current, next, instrument),
+      questionnaireAllowsNonAnswer(current),
+    );
+    dispatchEdit({ type: 'replace', questions: changed });
+    setInstrument(next);
+    setExpanded(new Set());
+    setHasDraft(true);
   };
   const add = () => {
     const question = newQuestion('Radio', questions);
@@ -108,5 +136,8 @@ export function useDraftEditor(questionnaire: AdminQuestionnaireDetail) {
     replace,
     restorePublished,
     add,
+    instrument,
+    lockedCount,
+    adopted,
   };
 }
