@@ -30,12 +30,15 @@ const FRAME_BUDGET_KB = 150;
  * cards and the due list's call started by its route (/delay-survey at 267.2 with its calendar;
  * the verifiers themselves are in the lock screen's chunk, in no first load). 269 with the
  * words around a question in Spanish, the import's encoding note and the second factor's
- * password step (issues 31 and 33; /delay-survey at 268.1).
+ * password step (issues 31 and 33; /delay-survey at 268.1). 270 with issue 34's instrument
+ * contract (option scores, the instrument ids and the adopt call's schemas in ENDPOINTS; the
+ * instruments' wording and texts stay in the builder's chunk) and this round's census-feed and
+ * go-live endpoints (/delay-survey at 269.5).
  * No results, recognition or office code is in a bedside page's first load (the office areas'
  * shared heading and filters have an `office` chunk of their own). Next: split the contract per
  * area so each page carries only its own endpoints' schemas, and bring this back under 260.
  */
-const PAGE_BUDGET_KB = 269;
+const PAGE_BUDGET_KB = 270;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
@@ -54,8 +57,10 @@ const PAGE_BUDGET_KB = 269;
 // loads either. 297 since discarding a questionnaire draft (ADR 051: its call, button and
 // confirmation in the builder's chunk, two endpoint entries in the contract every page carries;
 // /admin/questionnaires at 296.3 kB). The first-run checklist is a chunk of its own, fetched by
-// the overview, in no page's first load.
-const ADMIN_PAGE_BUDGET_KB = 297;
+// the overview, in no page's first load. 301 with issue 34's instruments (ADR 052: the CoreQ
+// wording, the adopt dialog, locked items and scores in the builder's chunk) and this round's
+// contract entries (/admin/questionnaires at 300.6 kB).
+const ADMIN_PAGE_BUDGET_KB = 301;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
 const budgetOf = (route: string) =>
@@ -69,8 +74,10 @@ const budgetOf = (route: string) =>
 // 401 with issue 15's lighter builder rows, issue 17's offline unlock and language marks (400.9).
 // 408 with the back-office kit's form library (ADR 047: 6.5 kB; 407.2 in all).
 // 411 with the first-run checklist (ADR 051: 2.3 kB, its own chunk) and discarding a draft
-// (410.9 in all); 412 with the one-survey view's multiple-choice lists.
-const TOTAL_BUDGET_KB = 412;
+// (410.9 in all); 412 with the one-survey view's multiple-choice lists. 416 with issue 34's
+// instruments in the builder (ADR 052: the CoreQ wording, adopting, locked items, scores) and
+// this round's census-feed and go-live screens (415.5 in all).
+const TOTAL_BUDGET_KB = 416;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results

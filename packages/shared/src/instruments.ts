@@ -16,18 +16,9 @@ import type {
   LocalizedText,
 } from './questionnaire-builder.js';
 
-export const INSTRUMENT_IDS = [
-  'coreq-ss',
-  'coreq-lsr',
-  'coreq-lsf',
-  'coreq-alr',
-  'coreq-alf',
-] as const;
-export type InstrumentId = (typeof INSTRUMENT_IDS)[number];
+import { INSTRUMENT_IDS, type InstrumentId } from './instrument-ids.js';
 
-export function isInstrumentId(value: unknown): value is InstrumentId {
-  return typeof value === 'string' && (INSTRUMENT_IDS as readonly string[]).includes(value);
-}
+export { INSTRUMENT_IDS, isInstrumentId, type InstrumentId } from './instrument-ids.js';
 
 /** An instrument as the builder offers it (`GET admin/instruments/`). */
 export interface Instrument {

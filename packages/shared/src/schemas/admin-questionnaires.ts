@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { RESIDENT_SURVEY_TYPES } from '../enums.js';
-import { INSTRUMENT_IDS } from '../instruments.js';
+import { INSTRUMENT_IDS } from '../instrument-ids.js';
 import {
   QUESTIONNAIRE_MAX_QUESTIONS,
   QUESTION_OPTIONS_MAX,
