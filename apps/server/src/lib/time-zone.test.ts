@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimestamp, startOfDayIn } from './time-zone.js';
+import { localTimestamp, localTimestamps, startOfDayIn } from './time-zone.js';
 
 describe('startOfDayIn', () => {
   it.each([
@@ -40,5 +40,17 @@ describe('localTimestamp', () => {
   ])('%s in %s reads %s', (instant, zone, expected) => {
     expect(localTimestamp(new Date(instant), zone)).toBe(expected);
     expect(new Date(expected).getTime()).toBe(Math.floor(Date.parse(instant) / 1000) * 1000);
+  });
+});
+
+describe('localTimestamps', () => {
+  it('reads every instant as localTimestamp does, across a day with a clock change', () => {
+    const chicago = localTimestamps('America/Chicago');
+    // The clocks go back at 2:00 local (07:00 UTC) on 2026-11-01: every 7 minutes of 3 days.
+    for (let at = Date.parse('2026-10-31T00:00:00Z'); at < Date.parse('2026-11-03T00:00:00Z');) {
+      const instant = new Date(at);
+      expect(chicago(instant)).toBe(localTimestamp(instant, 'America/Chicago'));
+      at += 7 * 60_000;
+    }
   });
 });

@@ -60,7 +60,33 @@ export function startOfDayIn(day: string, timeZone: string): Date {
  * exact instant for a program.
  */
 export function localTimestamp(instant: Date, timeZone: string): string {
-  const offsetMs = offsetAt(instant.getTime(), timeZone);
+  return wallClock(instant, offsetAt(instant.getTime(), timeZone));
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * `localTimestamp` for the many instants of one zone (an export): the zone's offset is looked
+ * up once per UTC day — at its first and last millisecond; when the two differ (a clock change
+ * that day) every instant of the day is looked up on its own. Intl's formatToParts, which the
+ * lookup uses, cost ~90 µs a call on these machines, three times the rest of an export's work
+ * per survey (`npm run bench:exports`, docs/performance.md).
+ */
+export function localTimestamps(timeZone: string): (instant: Date) => string {
+  const dayOffsets = new Map<number, number | null>();
+  return (instant) => {
+    const day = Math.floor(instant.getTime() / DAY_MS);
+    let offsetMs = dayOffsets.get(day);
+    if (offsetMs === undefined) {
+      const first = offsetAt(day * DAY_MS, timeZone);
+      offsetMs = first === offsetAt((day + 1) * DAY_MS - 1, timeZone) ? first : null;
+      dayOffsets.set(day, offsetMs);
+    }
+    return wallClock(instant, offsetMs ?? offsetAt(instant.getTime(), timeZone));
+  };
+}
+
+function wallClock(instant: Date, offsetMs: number): string {
   const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs);
   const minutes = Math.abs(offsetMs) / 60_000;
   const sign = offsetMs < 0 ? '-' : '+';

@@ -24,7 +24,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
-import { localTimestamp } from '../../lib/time-zone.js';
+import { localTimestamps } from '../../lib/time-zone.js';
 import { nextTurn } from '../../lib/turns.js';
 import { filterOfRead } from '../audit/audited-read.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -62,8 +62,8 @@ interface ExportPlan {
   groups: QuestionGroup[];
   columnOf: Map<string, number>;
   header: string[];
-  /** Facility id → time zone, for the submission times. */
-  timeZoneOf: Map<string, string>;
+  /** Facility id → its clock, for the submission times. */
+  clockOf: Map<string, (instant: Date) => string>;
 }
 
 const FIXED_HEADER = [
@@ -95,7 +95,12 @@ async function plan(
     groups,
     columnOf,
     header: [...FIXED_HEADER, ...groups.map((g) => g.text)],
-    timeZoneOf: await facilityTimeZones(ctx.db, filter.facilityIds),
+    clockOf: new Map(
+      [...(await facilityTimeZones(ctx.db, filter.facilityIds))].map(([id, zone]) => [
+        id,
+        localTimestamps(zone),
+      ]),
+    ),
   };
 }
 
@@ -145,9 +150,8 @@ async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGene
         survey.due_date,
         survey.submitted_at === null
           ? ''
-          : localTimestamp(
+          : (exportPlan.clockOf.get(survey.facility_id) ?? localTimestamps('UTC'))(
               new Date(survey.submitted_at),
-              exportPlan.timeZoneOf.get(survey.facility_id) ?? 'UTC',
             ),
         survey.submitted_by_name ?? '',
         ...blanks,
