@@ -33,3 +33,4 @@ export * from './offline-unlock-texts.js';
 export * from './security-mail-texts.js';
 export * from './census-feed-texts.js';
 export * from './schemas/census-feed.js';
+export * from './coreq.js';
