@@ -30,12 +30,39 @@ const FeedCodeListSchema = z
   .max(FEED_CODES_MAX, `At most ${FEED_CODES_MAX} codes.`)
   .transform((codes) => [...new Set(codes)]);
 
+/** The hours the feed screen counts messages over (the last day). */
+export const FEED_HOURS = 24;
+
+/** Messages received in one hour (UTC, `hour` is its start), by their current status. */
+export const FeedHourSchema = z.object({
+  hour: z.string(),
+  applied: z.number().int(),
+  held: z.number().int(),
+  error: z.number().int(),
+});
+
+/**
+ * The mapping (DESIGN §9), and what the feed screen shows beside it (ADR 055, fields added to
+ * the contract's shape): the listener of the instance that answered, the last message received
+ * for the facility and its messages per hour over the last FEED_HOURS hours, oldest first.
+ */
 export const FeedMappingSchema = z.object({
   sending_facility_codes: z.array(z.string()),
   unit_codes: z.array(z.string()),
   version: z.number().int(),
+  listener: z.object({
+    /** HL7_PORT is set on this instance. */
+    configured: z.boolean(),
+    /** It is accepting connections now. */
+    listening: z.boolean(),
+    /** Open sender connections on this instance. */
+    connections: z.number().int(),
+  }),
+  last_received_at: z.string().nullable(),
+  per_hour: z.array(FeedHourSchema),
 });
 export type FeedMapping = z.infer<typeof FeedMappingSchema>;
+export type FeedHour = z.infer<typeof FeedHourSchema>;
 
 export const FeedMappingUpdateRequestSchema = z.object({
   sending_facility_codes: FeedCodeListSchema,

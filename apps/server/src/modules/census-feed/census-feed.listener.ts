@@ -82,6 +82,11 @@ export class CensusFeedListener {
     this.allowed = allowList(options.config.allowedSenders);
   }
 
+  /** Accepting connections now (started and not stopped). */
+  get listening(): boolean {
+    return this.server?.listening ?? false;
+  }
+
   /** Listens; resolves with the port (HL7_PORT, or the one chosen for port 0). */
   async start(): Promise<number> {
     const { config, host } = this.options;

@@ -1,5 +1,5 @@
 /** Every query of the census feed (ADR 050): mappings, codes and stored messages. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
   FeedCodeKind,
@@ -150,4 +150,39 @@ export async function listFeedMessagePage(
     );
   }
   return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+/** When the facility's newest message was received (null: none yet). */
+export async function findLastReceivedAt(
+  db: Kysely<Database>,
+  facilityId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('feed_messages')
+    .select('received_at')
+    .where('facility_id', '=', facilityId)
+    .orderBy('received_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.received_at ?? null;
+}
+
+/**
+ * The facility's messages received since `since` (an ISO timestamp), counted by hour
+ * (`YYYY-MM-DDTHH`, UTC, the first 13 characters of `received_at`) and current status.
+ */
+export async function countMessagesByHour(
+  db: Kysely<Database>,
+  facilityId: string,
+  since: string,
+): Promise<{ hour: string; status: FeedMessageStatus; count: number }[]> {
+  const hour = sql<string>`substr(received_at, 1, 13)`;
+  const rows = await db
+    .selectFrom('feed_messages')
+    .select([hour.as('hour'), 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('facility_id', '=', facilityId)
+    .where('received_at', '>=', since)
+    .groupBy([hour, 'status'])
+    .execute();
+  return rows.map((row) => ({ hour: row.hour, status: row.status, count: Number(row.count) }));
 }

@@ -14,8 +14,10 @@
 import {
   ADMIN_PAGE_SIZE,
   ClientIdSchema,
+  FEED_HOURS,
   FEED_TEXT,
   PersonNameSchema,
+  type FeedHour,
   type FeedMapping,
   type FeedMappingUpdateRequest,
   type FeedMessage,
@@ -70,10 +72,12 @@ import {
   type AdtPatient,
 } from './adt-message.js';
 import {
+  countMessagesByHour,
   findFacilitiesByCode,
   findFeedMapping,
   findFeedMessage,
   findFeedMessageById,
+  findLastReceivedAt,
   insertFeedMessage,
   listFeedMessagePage,
   listHeldMessages,
@@ -654,14 +658,45 @@ async function merge(
 // ---------------------------------------------------------------------------------------------
 // The back office (DESIGN §9)
 
+/** The last FEED_HOURS whole hours up to now's, oldest first, with the facility's counts. */
+async function messagesPerHour(ctx: AppContext, facilityId: string): Promise<FeedHour[]> {
+  const current = new Date(ctx.now());
+  current.setUTCMinutes(0, 0, 0);
+  const hours = Array.from(
+    { length: FEED_HOURS },
+    (_, index) => new Date(current.getTime() - (FEED_HOURS - 1 - index) * 3_600_000),
+  );
+  const since = toTimestamp(hours[0] ?? current);
+  const counts = await countMessagesByHour(ctx.db, facilityId, since);
+  return hours.map((start) => {
+    const key = toTimestamp(start).slice(0, 13);
+    const count = (status: FeedMessageStatus) =>
+      counts.find((row) => row.hour === key && row.status === status)?.count ?? 0;
+    return {
+      hour: toTimestamp(start),
+      applied: count('applied'),
+      held: count('held'),
+      error: count('error'),
+    };
+  });
+}
+
 export async function getFeedMapping(ctx: AppContext, facilityId: string): Promise<FeedMapping> {
   const mapping = await findFeedMapping(ctx.db, facilityId);
   const codes = (kind: 'sending_facility' | 'unit') =>
     mapping.codes.filter((code) => code.kind === kind).map((code) => code.code);
+  const listener = ctx.censusFeed;
   return {
     sending_facility_codes: codes('sending_facility'),
     unit_codes: codes('unit'),
     version: mapping.version,
+    listener: {
+      configured: listener !== undefined,
+      listening: listener?.listening ?? false,
+      connections: listener?.stats.connections ?? 0,
+    },
+    last_received_at: await findLastReceivedAt(ctx.db, facilityId),
+    per_hour: await messagesPerHour(ctx, facilityId),
   };
 }
 

@@ -354,6 +354,54 @@ describeEachDialect('census feed over MLLP', (dialect) => {
     expect(msa(date).text).toContain('PV1-44');
   });
 
+  it('tells the feed screen the listener, the last message received and the messages per hour by status', async () => {
+    const response = await call(t, admin, 'adminFeedMapping', { params: { facilityId: MAPLE } });
+    expect(response.statusCode).toBe(200);
+    const feed = response.json<{
+      listener: { configured: boolean; listening: boolean; connections: number };
+      last_received_at: string | null;
+      per_hour: { hour: string; applied: number; held: number; error: number }[];
+    }>();
+    expect(feed.listener).toEqual({ configured: true, listening: true, connections: 1 });
+    const stored = await t.db
+      .selectFrom('feed_messages')
+      .select(['status', 'received_at'])
+      .where('facility_id', '=', MAPLE)
+      .execute();
+    const newest = stored
+      .map((row) => row.received_at)
+      .sort()
+      .at(-1);
+    expect(feed.last_received_at).toBe(newest);
+    expect(feed.per_hour).toHaveLength(24);
+    const [first] = feed.per_hour;
+    expect(first?.hour).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00\.000Z$/);
+    const total = (status: 'applied' | 'held' | 'error') =>
+      feed.per_hour.reduce((sum, hour) => sum + hour[status], 0);
+    const count = (status: string) => stored.filter((row) => row.status === status).length;
+    expect(total('applied')).toBe(count('applied'));
+    expect(total('held')).toBe(count('held'));
+    expect(total('error')).toBe(count('error'));
+    expect(total('error')).toBeGreaterThan(0);
+    // Riverside's screen counts only Riverside's messages.
+    const riverside = await call(t, admin, 'adminFeedMapping', {
+      params: { facilityId: RIVERSIDE },
+    });
+    expect(
+      riverside
+        .json<{ per_hour: { applied: number; held: number; error: number }[] }>()
+        .per_hour.reduce((sum, hour) => sum + hour.applied + hour.held + hour.error, 0),
+    ).toBe(
+      (
+        await t.db
+          .selectFrom('feed_messages')
+          .select('id')
+          .where('facility_id', '=', RIVERSIDE)
+          .execute()
+      ).length,
+    );
+  });
+
   it('refuses (AR) and stores nothing: an unmapped sending facility, a message that is not ADT, a frame that is not HL7', async () => {
     const before = await t.counts();
     const unknown = await sender.send(
