@@ -76,8 +76,11 @@ const budgetOf = (route: string) =>
 // 411 with the first-run checklist (ADR 051: 2.3 kB, its own chunk) and discarding a draft
 // (410.9 in all); 412 with the one-survey view's multiple-choice lists. 416 with issue 34's
 // instruments in the builder (ADR 052: the CoreQ wording, adopting, locked items, scores) and
-// this round's census-feed and go-live screens (415.5 in all).
-const TOTAL_BUDGET_KB = 416;
+// this round's census-feed and go-live screens (415.5 in all). 423 with the census feed's
+// back-office screen (issue 36, ADR 055: status, messages per hour, codes, messages, raw view,
+// "apply again", its texts, and Mantine's TagsInput with its pills for the codes; 422.5 in all),
+// in the admin pages only.
+const TOTAL_BUDGET_KB = 423;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results

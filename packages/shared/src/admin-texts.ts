@@ -42,6 +42,7 @@ export const ADMIN_TEXT = {
     employees: 'Employees',
     surveySets: 'Survey sets',
     questionnaires: 'Questionnaires',
+    feed: 'Census feed',
     audit: 'Audit log',
   },
   sectionDescriptions: {
@@ -51,6 +52,7 @@ export const ADMIN_TEXT = {
     employees: 'The staff residents can acknowledge, by department and position.',
     surveySets: 'Additional survey sets and the facilities that offer them.',
     questionnaires: 'Write, translate, preview and publish the questions residents are asked.',
+    feed: 'Admissions and discharges from the EHR over HL7: status, messages, errors, codes.',
     audit: 'Every change and sign-in, who made it and when.',
   },
   users: {

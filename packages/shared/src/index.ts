@@ -32,5 +32,6 @@ export * from './bedside-texts.js';
 export * from './offline-unlock-texts.js';
 export * from './security-mail-texts.js';
 export * from './census-feed-texts.js';
+export * from './census-feed-screen-texts.js';
 export * from './schemas/census-feed.js';
 export * from './coreq.js';

@@ -95,6 +95,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
       { path: paths.adminAudit, screen: 'admin-audit', calls: ['permissions'] },
       { path: paths.adminResidents, screen: 'admin-residents', calls: ['permissions'] },
       { path: paths.adminEmployees, screen: 'admin-employees', calls: ['permissions'] },
+      { path: paths.adminFeed, screen: 'admin-feed', calls: ['permissions'] },
     ],
   },
 ];

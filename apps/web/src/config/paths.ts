@@ -26,6 +26,7 @@ export const paths = {
   adminEmployees: '/admin/employees',
   adminSurveySets: '/admin/survey-sets',
   adminQuestionnaires: '/admin/questionnaires',
+  adminFeed: '/admin/feed',
   adminAudit: '/admin/audit',
   acceptInvitation: '/accept-invitation',
   // My account (DESIGN §8): sessions, password, two-factor sign-in.

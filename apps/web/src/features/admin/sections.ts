@@ -12,11 +12,19 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'employees', path: paths.adminEmployees },
   { key: 'surveySets', path: paths.adminSurveySets },
   { key: 'questionnaires', path: paths.adminQuestionnaires },
+  { key: 'feed', path: paths.adminFeed },
   { key: 'audit', path: paths.adminAudit },
 ];
 
 export interface AdminSection {
   key:
-    'users' | 'facilities' | 'residents' | 'employees' | 'surveySets' | 'questionnaires' | 'audit';
+    | 'users'
+    | 'facilities'
+    | 'residents'
+    | 'employees'
+    | 'surveySets'
+    | 'questionnaires'
+    | 'feed'
+    | 'audit';
   path: AppPath;
 }
