@@ -25,22 +25,15 @@
  * Targets (issue 14; reported, not failed: absolute numbers depend on the machine): the commit
  * of 20,000 rows in under 10 s, a page of the resident list at p99 ≤ 50 ms at 50 connections.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
 import { freePort, waitFor } from './process.mjs';
+import { dist, ensureBuild, pgAdmin, root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
-const sharedDir = path.join(root, 'packages/shared');
 const API = '/api/v1';
-const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
-const pg = requireFromServer('pg');
 
 const TARGETS = { commitSeconds: 10, listP99Ms: 50 };
 
@@ -61,44 +54,6 @@ const options = {
 
 // ---------------------------------------------------------------------------------------------
 // Build, database, server
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-
-function ensureBuild() {
-  const fresh =
-    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
-    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
-  if (fresh) return;
-  for (const workspace of ['packages/shared', 'apps/server']) {
-    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
-    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
-  }
-}
-
-const dist = (file) => import(pathToFileURL(path.join(serverDir, 'dist', file)).href);
-
-async function pgAdmin(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The demo data and `count` empty facilities (offering English), in a new database. */
 async function createDatabase(dataDir, today, count) {
@@ -132,27 +87,6 @@ async function createDatabase(dataDir, today, count) {
   } finally {
     await handle.close();
   }
-}
-
-function startServer(port, dataDir, databaseUrl) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    // The bench measures the import, not the sign-in: the admin account has no authenticator.
-    MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +169,11 @@ async function main() {
     database = await createDatabase(dataDir, today, options.repeat);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = startServer(port, dataDir, database.databaseUrl);
+    server = startServer(port, dataDir, {
+      databaseUrl: database.databaseUrl,
+      // The bench signs in with a password only: the admin account has no authenticator.
+      env: { MFA_REQUIRED_FOR_ADMINISTRATION: 'false' },
+    });
     await waitFor(`${base}/healthz`, server);
     const cookie = await signIn(base, 'admin@carevoice.test');
     console.log(

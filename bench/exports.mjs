@@ -28,22 +28,15 @@
  * Targets (issue 31; reported, not failed: absolute numbers depend on the machine): p99 ≤ 50 ms
  * for both under load, each export alone ≥ 20,000 rows/s.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
 import { cpuMs, freePort, waitFor } from './process.mjs';
+import { dist, ensureBuild, pgAdmin, requireFromServer, root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
-const sharedDir = path.join(root, 'packages/shared');
 const API = '/api/v1';
-const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
-const pg = requireFromServer('pg');
 
 const TARGETS = { p99Ms: 50, rowsPerSecond: 20_000 };
 const EXPORTERS = 4;
@@ -65,44 +58,6 @@ const options = {
 
 // ---------------------------------------------------------------------------------------------
 // Build, database, server
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-
-function ensureBuild() {
-  const fresh =
-    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
-    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
-  if (fresh) return;
-  for (const workspace of ['packages/shared', 'apps/server']) {
-    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
-    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
-  }
-}
-
-const dist = (file) => import(pathToFileURL(path.join(serverDir, 'dist', file)).href);
-
-async function pgAdmin(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const exporterEmail = (n) => `bench-exporter-${n}@carevoice.test`;
 
@@ -165,27 +120,6 @@ async function createDatabase(dataDir, today) {
   } finally {
     await handle.close();
   }
-}
-
-function startServer(port, dataDir, databaseUrl) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    // The exporters have every permission, Administration included, and no authenticator.
-    MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +216,11 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startServer(port, dataDir, database.databaseUrl);
+    const server = startServer(port, dataDir, {
+      databaseUrl: database.databaseUrl,
+      // The bench signs in with a password only: the admin account has no authenticator.
+      env: { MFA_REQUIRED_FOR_ADMINISTRATION: 'false' },
+    });
     children.push(server);
     await waitFor(`${base}/healthz`, server);
     cannons.push(startCannon(), startCannon());

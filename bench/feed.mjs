@@ -2,7 +2,7 @@
 /**
  * `npm run bench:feed`: the census feed (issue 36, ADR 050) against the production build.
  *
- *   npm run bench:feed -- [--messages 4000] [--connections 4]
+ *   npm run bench:feed -- [--messages 4000] [--connections 4] [--cpu-prof <folder>]
  *
  * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
  * 2. Starts `apps/server/dist/main.js` on SQLite in a temporary DATA_DIR with the demo data,
@@ -17,18 +17,13 @@
  *
  * Target (issue 36; reported, not failed): ≥ 500 messages applied per second on SQLite.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cpuMs, freePort, waitFor } from './process.mjs';
+import { ensureBuild, root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
-const sharedDir = path.join(root, 'packages/shared');
 const API = '/api/v1';
 const TARGET_PER_SECOND = 500;
 
@@ -40,33 +35,13 @@ function flag(name, fallback) {
   return value;
 }
 
-const options = { messages: flag('messages', 4000), connections: flag('connections', 4) };
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-
-function ensureBuild() {
-  const fresh =
-    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
-    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
-  if (fresh) return;
-  for (const workspace of ['packages/shared', 'apps/server']) {
-    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
-    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
-  }
-}
+const cpuProfIndex = process.argv.indexOf('--cpu-prof');
+const options = {
+  messages: flag('messages', 4000),
+  connections: flag('connections', 4),
+  /** A folder for the server's CPU profile (node --cpu-prof), or undefined. */
+  cpuProf: cpuProfIndex < 0 ? undefined : process.argv[cpuProfIndex + 1],
+};
 
 /** An MLLP connection: one frame out, one ACK back, timed. */
 function connectMllp(port) {
@@ -163,23 +138,17 @@ async function main() {
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-bench-feed-'));
   const [port, hl7Port] = [await freePort(), await freePort()];
-  const server = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    cwd: root,
+  const server = startServer(port, dataDir, {
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
       DEMO_DATA: 'true',
-      SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
       MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
       LOG_LEVEL: 'warn',
       HL7_PORT: String(hl7Port),
       HL7_ALLOWED_SENDERS: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    nodeArgs: options.cpuProf
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`]
+      : [],
   });
   const base = `http://127.0.0.1:${port}`;
   try {

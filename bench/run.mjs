@@ -51,19 +51,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCannon } from './cannon.mjs';
 import { cpuMs, freePort, waitFor } from './process.mjs';
+import { dist, ensureBuild, pgAdmin, requireFromServer, root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
-const sharedDir = path.join(root, 'packages/shared');
 const API = '/api/v1/users';
-const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
-const pg = requireFromServer('pg');
 
 /** Submissions per second the pool of open surveys is sized for (capped by the residents). */
 const POOL_RATE = 2000;
@@ -167,38 +161,6 @@ if (options.explain && !options.chain) {
   process.exit(2);
 }
 
-/** Newest modification time of the files under `dir` (skipping tests), in ms. */
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-function mtime(file) {
-  return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
-}
-
-/** Builds shared and server when a dist is missing or older than its source. */
-function ensureBuild() {
-  const fresh =
-    mtime(path.join(sharedDir, 'dist/index.js')) >= newestSource(path.join(sharedDir, 'src')) &&
-    mtime(path.join(serverDir, 'dist/main.js')) >= newestSource(path.join(serverDir, 'src'));
-  if (fresh) return;
-  for (const workspace of ['packages/shared', 'apps/server']) {
-    console.log(`▶ building ${workspace} (dist missing or older than the source)`);
-    const result = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
-  }
-}
-
-const dist = (file) => import(pathToFileURL(path.join(serverDir, 'dist', file)).href);
-
 // ---------------------------------------------------------------------------------------------
 // The database
 
@@ -207,16 +169,6 @@ function withSearchPath(url, schema) {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema}`);
   return parsed.toString();
-}
-
-async function pgAdmin(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function createDatabase(dataDir, today) {
@@ -310,28 +262,6 @@ async function createDatabase(dataDir, today) {
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-function startServer(port, dataDir, databaseUrl) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const profile = options.cpuProf
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`]
-    : [];
-  return spawn(process.execPath, [...profile, path.join(serverDir, 'dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 function startHelloWorld(port) {
   return spawn(process.execPath, [path.join(root, 'bench/hello-world.mjs')], {
@@ -540,7 +470,12 @@ async function main() {
     const [port, helloPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
     const helloBase = `http://127.0.0.1:${helloPort}`;
-    const server = startServer(port, dataDir, database.databaseUrl);
+    const server = startServer(port, dataDir, {
+      databaseUrl: database.databaseUrl,
+      nodeArgs: options.cpuProf
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`]
+        : [],
+    });
     children.push(server);
     const hello = startHelloWorld(helloPort);
     children.push(hello);
