@@ -752,12 +752,24 @@ function planTests(dialect: Dialect) {
         );
       }
     });
+
+    // An export reads every answer of its surveys: from the index alone (ADR 057).
+    it('reads the answers of an export from the covering index', async () => {
+      const current = world as PlanWorld;
+      const statements = current.capture.get('results export') ?? [];
+      const plans = await Promise.all(statements.map((statement) => explain(current, statement)));
+      expect(plans.flat().join('\n')).toMatch(
+        /SEARCH answers USING COVERING INDEX answers_survey_export_idx \(survey_id=\?\)/,
+      );
+    });
   }
 
   // Last: it changes the schema of this world.
   it('names the scenario, the table and the SQL when an index is missing', async () => {
     // Both indexes that reach answers by survey (the results' one leads with the question).
-    await (world as PlanWorld).db.schema.dropIndex('answers_survey_idx').execute();
+    await (world as PlanWorld).db.schema
+      .dropIndex(dialect === 'sqlite' ? 'answers_survey_export_idx' : 'answers_survey_idx')
+      .execute();
     await (world as PlanWorld).db.schema.dropIndex('answers_question_idx').execute();
     const problems = await planProblems(world as PlanWorld);
     expect(problems.join('\n')).toMatch(

@@ -20,12 +20,12 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { parseNumberAnswer, RESULTS_TEXT, type ResultsExportQuery } from '@carevoice/shared';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import { csvLines, neutraliseCell } from '../../lib/csv.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { localTimestamps } from '../../lib/time-zone.js';
 import { nextTurn } from '../../lib/turns.js';
+import { XlsxInWorker } from '../../lib/xlsx-in-worker.js';
 import { filterOfRead } from '../audit/audited-read.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -272,32 +272,29 @@ async function roomIn(out: PassThrough): Promise<boolean> {
 
 function xlsxStream(ctx: AppContext, exportPlan: ExportPlan): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
+  const file = new XlsxInWorker(out);
   const numeric = new Set([FIXED_HEADER.indexOf(columns.version)]);
   exportPlan.groups.forEach((group, index) => {
     if (group.type === 'Number') numeric.add(FIXED_HEADER.length + index);
   });
   void (async () => {
-    const responses = workbook.addWorksheet(columns.responsesSheet);
-    responses.addRow(neutralise(exportPlan.header)).commit();
+    file.sheet(columns.responsesSheet);
+    await file.rows([neutralise(exportPlan.header)]);
     for await (const rows of responseRows(ctx, exportPlan)) {
-      if (!(await roomIn(out))) return;
-      for (const row of rows) responses.addRow(xlsxCells(row, numeric)).commit();
+      if (!(await roomIn(out))) return file.abort();
+      await file.rows(rows.map((row) => xlsxCells(row, numeric)));
     }
-    responses.commit();
-    const acknowledgements = workbook.addWorksheet(columns.acknowledgementsSheet);
-    acknowledgements.addRow(ACK_HEADER).commit();
+    file.sheet(columns.acknowledgementsSheet);
+    await file.rows([ACK_HEADER]);
     for await (const rows of acknowledgementRows(ctx, exportPlan.filter)) {
-      if (!(await roomIn(out))) return;
-      for (const row of rows) acknowledgements.addRow(neutralise(row)).commit();
+      if (!(await roomIn(out))) return file.abort();
+      await file.rows(rows.map(neutralise));
     }
-    acknowledgements.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
+    await file.end();
+  })().catch((error: unknown) => {
+    file.abort();
+    out.destroy(error as Error);
+  });
   return out;
 }
 
