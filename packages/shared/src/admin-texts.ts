@@ -240,6 +240,11 @@ export const ADMIN_TEXT = {
     languageNotOffered: (languages: readonly string[]) =>
       `This facility offers the languages ${languages.join(', ')}. Choose one of them, or add the language in the facility's settings first.`,
     dischargeBeforeAdmission: 'The discharge date cannot be before the admission date.',
+    bimsBoth:
+      'A BIMS score needs the date of the screen, and a date needs the score: give both, or clear both.',
+    bimsInFuture: 'The date of the BIMS screen cannot be in the future.',
+    destinationNeedsDischarge:
+      'A discharge destination needs a discharge: record the discharge date first, or leave the destination empty.',
     importChanged:
       'The census changed while the file was being imported. Nothing was imported: upload the file again.',
     // CSV rows: one message per problem, shown by row and column

@@ -43,6 +43,37 @@ export const DISCHARGE_REASONS = [
 ] as const;
 export type DischargeReason = (typeof DISCHARGE_REASONS)[number];
 
+/** A resident's kind of stay, as the measures tell them apart (DESIGN §9, ADR 053). */
+export const ADMISSION_TYPES = ['short_stay', 'long_stay', 'assisted_living'] as const;
+export type AdmissionType = (typeof ADMISSION_TYPES)[number];
+
+/**
+ * Where a discharge went (DESIGN §9, ADR 053): home or community, a hospital, another skilled
+ * nursing facility, an inpatient rehabilitation facility, a long-term care hospital, a
+ * psychiatric facility, hospice, died, left against medical advice, elsewhere.
+ */
+export const DISCHARGE_DESTINATIONS = [
+  'home',
+  'hospital',
+  'snf',
+  'irf',
+  'ltch',
+  'psychiatric',
+  'hospice',
+  'died',
+  'ama',
+  'other',
+] as const;
+export type DischargeDestination = (typeof DISCHARGE_DESTINATIONS)[number];
+
+/** The BIMS cognitive screen's range (Brief Interview for Mental Status, 0–15). */
+export const BIMS_SCORE_MIN = 0;
+export const BIMS_SCORE_MAX = 15;
+
+/** How a survey was taken (DESIGN §9); every survey so far is an interview at the bedside. */
+export const SURVEY_CHANNELS = ['interview', 'email', 'sms'] as const;
+export type SurveyChannel = (typeof SURVEY_CHANNELS)[number];
+
 export const SURVEY_STATUSES = [
   'due',
   'delayed',

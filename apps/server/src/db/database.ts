@@ -6,11 +6,14 @@
  */
 import type {
   AcknowledgementStatus,
+  AdmissionType,
   AlertStatus,
+  DischargeDestination,
   DischargeReason,
   PermissionType,
   ResidentSurveyType,
   StoredSurveyType,
+  SurveyChannel,
   SurveyStatus,
   NonAnswer,
   Respondent,
@@ -162,6 +165,23 @@ export interface ResidentsTable {
   /** 1: the census discharged them within the window; their Discharge survey stays listed (ADR 049). */
   discharge_listed: Generated<Flag>;
   preferred_language: Generated<string>;
+  /** The measures' census fields (DESIGN §9, ADR 053); null: not recorded. */
+  admission_type: ColumnType<
+    AdmissionType | null,
+    AdmissionType | null | undefined,
+    AdmissionType | null
+  >;
+  /** Where the discharge went; only with a discharge (ADR 053). */
+  discharge_destination: ColumnType<
+    DischargeDestination | null,
+    DischargeDestination | null | undefined,
+    DischargeDestination | null
+  >;
+  /** 1: a court-appointed guardian acts for the resident. */
+  guardian: Generated<Flag>;
+  /** The latest BIMS screen (0–15) and its date `yyyy-MM-dd`: both or neither. */
+  bims_score: ColumnType<number | null, number | null | undefined, number | null>;
+  bims_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
   version: Generated<number>;
 }
@@ -274,6 +294,8 @@ export interface SurveysTable {
   questionnaire_version: number | null;
   /** Who answered (or, with `consent_refused`, declined); null: not recorded (ADR 026). */
   respondent?: Respondent | null;
+  /** How the survey was taken (DESIGN §9); 'interview' until surveys by link (issue 35). */
+  channel: Generated<SurveyChannel>;
 }
 
 export interface AnswersTable {

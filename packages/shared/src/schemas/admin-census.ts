@@ -5,6 +5,12 @@
  * the same whichever way it arrives.
  */
 import { z } from 'zod';
+import {
+  ADMISSION_TYPES,
+  BIMS_SCORE_MAX,
+  BIMS_SCORE_MIN,
+  DISCHARGE_DESTINATIONS,
+} from '../enums.js';
 import { CSV_IMPORT_MAX_BYTES } from '../limits.js';
 import {
   CursorSchema,
@@ -30,6 +36,10 @@ export const CENSUS_FIELD_MESSAGES = {
     'An employee code cannot contain "-" (the acknowledgement list joins name and code with it). Use letters and digits.',
   invalidEmail: 'Enter a valid email address, or leave it empty.',
   status: 'Use active or discharged.',
+  admissionType: `Use one of ${ADMISSION_TYPES.join(', ')}, or leave it empty.`,
+  dischargeDestination: `Use one of ${DISCHARGE_DESTINATIONS.join(', ')}, or leave it empty.`,
+  bimsScore: `The BIMS score is a whole number from ${BIMS_SCORE_MIN} to ${BIMS_SCORE_MAX}.`,
+  guardian: 'Use true or false.',
 } as const;
 
 const text = CENSUS_FIELD_MESSAGES;
@@ -103,6 +113,19 @@ const SearchSchema = z
 export const RESIDENT_STATUSES = ['active', 'discharged'] as const;
 export type ResidentStatus = (typeof RESIDENT_STATUSES)[number];
 
+/** The kind of stay (DESIGN §9, ADR 053); null: not recorded. */
+export const AdmissionTypeSchema = z.enum(ADMISSION_TYPES, { error: text.admissionType });
+/** Where a discharge went (DESIGN §9, ADR 053); null: not recorded, or no discharge. */
+export const DischargeDestinationSchema = z.enum(DISCHARGE_DESTINATIONS, {
+  error: text.dischargeDestination,
+});
+/** The BIMS cognitive screen's score: a whole number 0–15. */
+export const BimsScoreSchema = z
+  .number({ error: text.bimsScore })
+  .int(text.bimsScore)
+  .min(BIMS_SCORE_MIN, text.bimsScore)
+  .max(BIMS_SCORE_MAX, text.bimsScore);
+
 export const AdminResidentSchema = z.object({
   id: IdSchema,
   client_id: z.string(),
@@ -112,6 +135,11 @@ export const AdminResidentSchema = z.object({
   admitted_on: DateStringSchema.nullable(),
   discharged_on: DateStringSchema.nullable(),
   status: z.enum(RESIDENT_STATUSES),
+  admission_type: z.enum(ADMISSION_TYPES).nullable(),
+  discharge_destination: z.enum(DISCHARGE_DESTINATIONS).nullable(),
+  guardian: z.boolean(),
+  bims_score: z.number().int().nullable(),
+  bims_on: DateStringSchema.nullable(),
   version: VersionSchema,
 });
 export type AdminResident = z.infer<typeof AdminResidentSchema>;
@@ -133,6 +161,13 @@ export const AdminResidentCreateRequestSchema = z.object({
   preferred_language: LanguageCodeSchema,
   admitted_on: CensusDateSchema.optional(),
   discharged_on: CensusDateSchema.optional(),
+  admission_type: AdmissionTypeSchema.nullable().optional(),
+  /** Only with a discharge: a discharge date, or a resident off the lists (ADR 053). */
+  discharge_destination: DischargeDestinationSchema.nullable().optional(),
+  guardian: z.boolean({ error: text.guardian }).optional(),
+  /** With `bims_on` (both or neither; the date not in the facility's future, ADR 053). */
+  bims_score: BimsScoreSchema.nullable().optional(),
+  bims_on: CensusDateSchema.optional(),
 });
 export type AdminResidentCreateRequest = z.infer<typeof AdminResidentCreateRequestSchema>;
 

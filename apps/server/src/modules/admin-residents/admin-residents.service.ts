@@ -24,7 +24,7 @@ import {
 } from '@carevoice/shared';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { ResidentsTable } from '../../db/database.js';
+import type { Flag, ResidentsTable } from '../../db/database.js';
 import { newRowId } from '../../lib/crypto.js';
 import { attachment, toCsv } from '../../lib/csv.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
@@ -74,6 +74,22 @@ const text = ADMIN_TEXT.census;
 /** The fields an administrator edits (the rest follows from them). */
 type CensusFields = Required<AdminResidentCreateRequest>;
 
+/** The fields as the table holds them (`guardian` as 0/1). */
+type StoredCensus = Omit<CensusFields, 'guardian'> & { guardian: Flag };
+
+function stored(fields: CensusFields): StoredCensus {
+  return { ...fields, guardian: fields.guardian ? 1 : 0 };
+}
+
+/** The measures' fields of a new record when the form or the file leaves them out. */
+const NO_MEASURE_FIELDS = {
+  admission_type: null,
+  discharge_destination: null,
+  guardian: false,
+  bims_score: null,
+  bims_on: null,
+} as const satisfies Partial<CensusFields>;
+
 // ---------------------------------------------------------------------------------------------
 // Shared rules
 
@@ -98,8 +114,18 @@ export function facilityLanguages(facility: Pick<FacilityCensus, 'languages_json
   return ['en'];
 }
 
-/** Problems of the census values that depend on the facility or on both dates. */
-function censusProblems(fields: CensusFields, languages: readonly string[]): ColumnProblem[] {
+/**
+ * Problems of the census values that depend on the facility, on today or on several fields
+ * (ADR 053): the BIMS score and its date come together, the date is not in the facility's
+ * future, and a discharge destination needs a discharge (a discharge date, or `offLists`: the
+ * resident was taken off the lists, e.g. "Can't Complete").
+ */
+function censusProblems(
+  fields: Omit<CensusFields, 'guardian'>,
+  languages: readonly string[],
+  today: string,
+  offLists = false,
+): ColumnProblem[] {
   const problems: ColumnProblem[] = [];
   if (!languages.includes(fields.preferred_language)) {
     problems.push({ column: 'preferred_language', message: text.languageNotOffered(languages) });
@@ -111,12 +137,28 @@ function censusProblems(fields: CensusFields, languages: readonly string[]): Col
   ) {
     problems.push({ column: 'discharged_on', message: text.dischargeBeforeAdmission });
   }
+  if (fields.bims_score === null && fields.bims_on !== null) {
+    problems.push({ column: 'bims_score', message: text.bimsBoth });
+  } else if (fields.bims_score !== null && fields.bims_on === null) {
+    problems.push({ column: 'bims_on', message: text.bimsBoth });
+  }
+  if (fields.bims_on !== null && fields.bims_on > today) {
+    problems.push({ column: 'bims_on', message: text.bimsInFuture });
+  }
+  if (fields.discharge_destination !== null && fields.discharged_on === null && !offLists) {
+    problems.push({ column: 'discharge_destination', message: text.destinationNeedsDischarge });
+  }
   return problems;
 }
 
 /** 400 with the first problem of a form's values. */
-function assertCensusValid(fields: CensusFields, languages: readonly string[]): void {
-  const [problem] = censusProblems(fields, languages);
+function assertCensusValid(
+  fields: CensusFields,
+  languages: readonly string[],
+  today: string,
+  offLists = false,
+): void {
+  const [problem] = censusProblems(fields, languages, today, offLists);
   if (problem) throw badRequest(problem.message);
 }
 
@@ -130,6 +172,11 @@ export function residentItem(row: ResidentRow): AdminResident {
     admitted_on: row.admitted_on,
     discharged_on: row.discharged_on,
     status: row.active === 1 ? 'active' : 'discharged',
+    admission_type: row.admission_type,
+    discharge_destination: row.discharge_destination,
+    guardian: row.guardian === 1,
+    bims_score: row.bims_score,
+    bims_on: row.bims_on,
     version: row.version,
   };
 }
@@ -173,15 +220,16 @@ export async function createResident(
 ): Promise<string> {
   const facility = await loadFacility(ctx, facilityId);
   const fields: CensusFields = {
+    ...NO_MEASURE_FIELDS,
     ...input,
     admitted_on: input.admitted_on ?? null,
     discharged_on: input.discharged_on ?? null,
   };
-  assertCensusValid(fields, facilityLanguages(facility));
+  const today = facilityToday(meta.at, facility.time_zone);
+  assertCensusValid(fields, facilityLanguages(facility), today);
   if (await findResidentIdByClientId(ctx.db, facilityId, fields.client_id)) {
     throw clientIdTaken(fields.client_id);
   }
-  const today = facilityToday(meta.at, facility.time_zone);
   const id = newRowId();
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -189,7 +237,7 @@ export async function createResident(
       await insertResident(trx, {
         id,
         facility_id: facilityId,
-        ...fields,
+        ...stored(fields),
         ...state,
         discharge_listed: dischargeListed(
           fields,
@@ -225,7 +273,25 @@ const EDITABLE: readonly (keyof CensusFields)[] = [
   'preferred_language',
   'admitted_on',
   'discharged_on',
+  'admission_type',
+  'discharge_destination',
+  'guardian',
+  'bims_score',
+  'bims_on',
 ];
+
+/** A census file's row: the fields of its columns. */
+type ImportedCensus = Omit<CensusFields, keyof typeof NO_MEASURE_FIELDS>;
+
+/** The fields a census file's columns carry, compared to tell a changed record. */
+const IMPORTED: readonly (keyof ImportedCensus)[] = EDITABLE.filter(
+  (field): field is keyof ImportedCensus => !(field in NO_MEASURE_FIELDS),
+);
+
+/** The value of an update's field: the one sent, else the record's. */
+function updated<T>(sent: T | undefined, current: T): T {
+  return sent === undefined ? current : sent;
+}
 
 /**
  * Edits a resident at the version the client read (409 otherwise): any of the fields; admitting,
@@ -247,10 +313,29 @@ export async function updateResident(
     first_name: input.first_name ?? current.first_name,
     last_name: input.last_name ?? current.last_name,
     preferred_language: input.preferred_language ?? current.preferred_language,
-    admitted_on: input.admitted_on === undefined ? current.admitted_on : input.admitted_on,
-    discharged_on: input.discharged_on === undefined ? current.discharged_on : input.discharged_on,
+    admitted_on: updated(input.admitted_on, current.admitted_on),
+    discharged_on: updated(input.discharged_on, current.discharged_on),
+    admission_type: updated(input.admission_type, current.admission_type),
+    discharge_destination: updated(input.discharge_destination, current.discharge_destination),
+    guardian: updated(input.guardian, current.guardian === 1),
+    bims_score: updated(input.bims_score, current.bims_score),
+    bims_on: updated(input.bims_on, current.bims_on),
   };
-  const changedFields = EDITABLE.filter((field) => next[field] !== current[field]);
+  const today = facilityToday(meta.at, facility.time_zone);
+  const state = {
+    ...residentState(next, current, today, meta.at),
+    discharge_listed: 0,
+  };
+  // A readmission (no discharge left) clears the destination of the discharge it ends (ADR 053).
+  if (
+    input.discharge_destination === undefined &&
+    next.discharged_on === null &&
+    state.active === 1
+  ) {
+    next.discharge_destination = null;
+  }
+  const nextStored = stored(next);
+  const changedFields = EDITABLE.filter((field) => nextStored[field] !== current[field]);
   // A language the facility no longer offers may stay on a record nobody changes it on.
   const languages = facilityLanguages(facility);
   assertCensusValid(
@@ -258,13 +343,10 @@ export async function updateResident(
     changedFields.includes('preferred_language')
       ? languages
       : [...languages, next.preferred_language],
+    today,
+    state.active === 0,
   );
   if (input.version !== current.version) throw versionConflict();
-  const today = facilityToday(meta.at, facility.time_zone);
-  const state = {
-    ...residentState(next, current, today, meta.at),
-    discharge_listed: 0,
-  };
   state.discharge_listed = dischargeListed(
     next,
     current,
@@ -281,7 +363,7 @@ export async function updateResident(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const changes: Updateable<ResidentsTable> = { ...state };
-      for (const field of changedFields) Object.assign(changes, { [field]: next[field] });
+      for (const field of changedFields) Object.assign(changes, { [field]: nextStored[field] });
       if (!(await updateResidentAtVersion(trx, current.id, input.version, changes))) {
         throw versionConflict();
       }
@@ -316,13 +398,14 @@ export async function updateResident(
 /** A census file's row, checked: the resident's fields, or every problem of the row. */
 function residentImportSpec(
   languages: readonly string[],
-): ImportSpec<ResidentCsvColumn, CensusFields> {
+  today: string,
+): ImportSpec<ResidentCsvColumn, ImportedCensus> {
   const optionalDate = (column: ResidentCsvColumn, value: string, problems: ColumnProblem[]) =>
     value === '' ? null : fieldProblem(DateStringSchema, column, value, problems);
   return {
     columns: RESIDENT_CSV_COLUMNS,
     key: 'client_id',
-    check(values): RowCheck<CensusFields> {
+    check(values): RowCheck<ImportedCensus> {
       const problems: ColumnProblem[] = [];
       const fields = {
         client_id: fieldProblem(ClientIdSchema, 'client_id', values.client_id, problems),
@@ -346,8 +429,10 @@ function residentImportSpec(
           preferred_language: fields.preferred_language ?? languages[0] ?? '',
           admitted_on: fields.admitted_on ?? null,
           discharged_on: fields.discharged_on ?? null,
+          ...NO_MEASURE_FIELDS,
         },
         languages,
+        today,
       );
       problems.push(...census);
       const {
@@ -413,12 +498,12 @@ export async function importResidents(
   dryRun: boolean,
 ): Promise<ImportReport> {
   const facility = await loadFacility(ctx, facilityId);
-  const file = readImportFile(fileText, residentImportSpec(facilityLanguages(facility)));
   const today = facilityToday(meta.at, facility.time_zone);
+  const file = readImportFile(fileText, residentImportSpec(facilityLanguages(facility), today));
 
   const plan = (existing: readonly ResidentRow[]) =>
     planImport(file.rows, new Map(existing.map((row) => [row.client_id, row])), (value, record) => {
-      if (EDITABLE.some((field) => value[field] !== record[field])) return true;
+      if (IMPORTED.some((field) => value[field] !== record[field])) return true;
       return residentState(value, record, today, meta.at).active !== record.active;
     });
 

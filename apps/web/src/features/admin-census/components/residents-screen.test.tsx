@@ -31,6 +31,11 @@ function resident(n: number, extra: Partial<AdminResident> = {}): AdminResident 
     admitted_on: '2026-11-01',
     discharged_on: null,
     status: 'active',
+    admission_type: null,
+    discharge_destination: null,
+    guardian: false,
+    bims_score: null,
+    bims_on: null,
     version: 1,
     ...extra,
   };
