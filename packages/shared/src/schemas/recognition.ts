@@ -113,10 +113,14 @@ export const RecognitionReviewSchema = z.object({
 });
 export type RecognitionReview = z.infer<typeof RecognitionReviewSchema>;
 
-/** The page, and the departments and positions the facility's employees have (the filters). */
+/**
+ * The page, the departments and positions the facility's employees have (the filters), and the
+ * facility's IANA time zone, in which the decisions' times are shown.
+ */
 export const RecognitionReviewPageSchema = pageOf(RecognitionReviewSchema).extend({
   departments: z.array(z.string()),
   positions: z.array(z.string()),
+  time_zone: z.string(),
 });
 export type RecognitionReviewPage = z.infer<typeof RecognitionReviewPageSchema>;
 

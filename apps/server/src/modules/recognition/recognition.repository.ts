@@ -122,22 +122,31 @@ export async function findReview(db: Kysely<Database>, id: string): Promise<Revi
     ReviewRow | undefined;
 }
 
-/** The departments and positions of the facility's employees, alphabetically (the filters). */
+/**
+ * The departments and positions of the facility's employees, alphabetically (the filters), and
+ * the facility's time zone (the times shown are the facility's, issue 33).
+ */
 export async function filterOptions(
   db: Kysely<Database>,
   facilityId: string,
-): Promise<{ departments: string[]; positions: string[] }> {
+): Promise<{ departments: string[]; positions: string[]; time_zone: string }> {
   const rows = await db
     .selectFrom('employees')
     .select(['department', 'position'])
     .distinct()
     .where('facility_id', '=', facilityId)
     .execute();
+  const facility = await db
+    .selectFrom('facilities')
+    .select('time_zone')
+    .where('id', '=', facilityId)
+    .executeTakeFirstOrThrow();
   const sorted = (values: Iterable<string>) =>
     [...new Set(values)].sort((a, b) => a.localeCompare(b, 'en'));
   return {
     departments: sorted(rows.map((row) => row.department)),
     positions: sorted(rows.map((row) => row.position)),
+    time_zone: facility.time_zone,
   };
 }
 

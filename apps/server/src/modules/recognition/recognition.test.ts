@@ -222,6 +222,8 @@ describeEachDialect('recognition', (dialect) => {
       );
       expect(page.departments).toEqual(['Culinary', 'Nursing']);
       expect(page.positions).toEqual(['Aide', 'Cook', 'Nurse']);
+      // The decisions' times are shown on the facility's clock.
+      expect(page.time_zone).toBe('America/New_York');
     });
 
     it('Approved and Denied show who decided and when, most recent first; Denied the reason', async () => {

@@ -40,6 +40,7 @@ function toPage(list: AcknowledgementListResponse): RecognitionReviewPage {
     next_cursor: null,
     departments: ['Nursing'],
     positions: ['Nurse'],
+    time_zone: 'America/New_York',
   };
 }
 const XSS = '<img src=x onerror=alert(1)>';

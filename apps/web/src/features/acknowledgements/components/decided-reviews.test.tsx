@@ -46,6 +46,7 @@ const page = (items: RecognitionReview[]): RecognitionReviewPage => ({
   next_cursor: null,
   departments: ['Culinary', 'Nursing'],
   positions: ['Cook', 'Nurse'],
+  time_zone: 'America/Chicago',
 });
 
 function renderScreen(
@@ -105,6 +106,16 @@ describe('the review history tabs', () => {
     expect(document.querySelector('img')).toBeNull();
     // Undo only while the window is open.
     expect(within(table).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+  });
+
+  it("shows when a decision was made on the facility's clock, not the reader's", async () => {
+    // 10:00 UTC on 4 March 2031 is 4:00 AM in Chicago (CST, UTC−6).
+    const { user } = renderScreen({ approved: [review({})] });
+    await user.click(await screen.findByRole('tab', { name: text.tabs.approved }));
+    const table = await screen.findByRole('table', { name: text.tabs.approved });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText(/Mar 4, 2031.*4:00\sAM/)).toBeVisible();
+    expect(within(row).queryByText(/10:00/)).not.toBeInTheDocument();
   });
 
   it('Denied shows the reason; Undo within the window calls undo and says so', async () => {

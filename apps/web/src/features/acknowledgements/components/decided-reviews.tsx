@@ -7,7 +7,7 @@ import {
 } from '@carevoice/shared';
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-error';
@@ -17,8 +17,14 @@ import { undoDecision } from './decision-toast';
 
 const text = RECOGNITION_TEXT.screen;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+/** The facility's clock: a decision's time as the facility saw it, wherever the reader is. */
+function clocks(timeZone: string | undefined) {
+  return {
+    when: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+    timeOnly: new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }),
+  };
+}
+type Clocks = ReturnType<typeof clocks>;
 
 /**
  * The history of one decision (Approved or Denied): the employee, the resident's words (and the
@@ -37,6 +43,8 @@ export function DecidedReviews({
   const reviews = useReviews(facilityId, status, filters);
   const [editing, setEditing] = useState<RecognitionReview | null>(null);
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  const timeZone = reviews.data?.pages[0]?.time_zone;
+  const clock = useMemo(() => clocks(timeZone), [timeZone]);
 
   if (reviews.isPending) return <Spinner label={text.loading} />;
   if (reviews.isError && !reviews.data) {
@@ -92,6 +100,7 @@ export function DecidedReviews({
                 key={review.id}
                 facilityId={facilityId}
                 review={review}
+                clock={clock}
                 onEdit={() => setEditing(review)}
               />
             ))}
@@ -118,10 +127,12 @@ export function DecidedReviews({
 function DecidedRow({
   facilityId,
   review,
+  clock,
   onEdit,
 }: {
   facilityId: string;
   review: RecognitionReview;
+  clock: Clocks;
   onEdit: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -163,7 +174,7 @@ function DecidedRow({
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         <Text fz="inherit">{review.decided_by ?? ''}</Text>
         <Text c="dimmed" fz="sm">
-          {review.decided_at ? when.format(new Date(review.decided_at)) : ''}
+          {review.decided_at ? clock.when.format(new Date(review.decided_at)) : ''}
         </Text>
         {review.reason ? (
           <Text fz="sm" mt={4}>
@@ -191,7 +202,7 @@ function DecidedRow({
                 {text.undo}
               </Button>
               <Text fz="xs" c="dimmed">
-                {text.undoUntil(timeOnly.format(new Date(review.undo_until)))}
+                {text.undoUntil(clock.timeOnly.format(new Date(review.undo_until)))}
               </Text>
             </>
           ) : null}

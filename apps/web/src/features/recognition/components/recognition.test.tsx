@@ -72,6 +72,7 @@ const COMMENTS: RecognitionReviewPage = {
   next_cursor: null,
   departments: [],
   positions: [],
+  time_zone: 'America/New_York',
 };
 
 function renderAt(path: string, state: unknown) {
