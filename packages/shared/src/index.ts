@@ -35,3 +35,4 @@ export * from './census-feed-texts.js';
 export * from './census-feed-screen-texts.js';
 export * from './schemas/census-feed.js';
 export * from './coreq.js';
+export * from './census-import.js';

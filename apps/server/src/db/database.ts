@@ -463,6 +463,16 @@ export interface MailOutboxTable {
 }
 
 /** A facility whose census feed is set up (ADR 050). */
+/** A facility's last column mapping of an import (ADR 056), offered as the next one's guess. */
+export interface ImportMappingsTable {
+  facility_id: string;
+  kind: 'residents' | 'employees';
+  /** `[{header, field | null}]`: each header of the file and the field it was read as. */
+  columns_json: string;
+  date_format: 'iso' | 'us' | 'day_first' | null;
+  updated_at: string;
+}
+
 export interface FeedMappingsTable {
   facility_id: string;
   /** Starts at 1; every save adds 1 (DESIGN §8). */
@@ -531,6 +541,7 @@ export interface Database {
   feed_mappings: FeedMappingsTable;
   feed_codes: FeedCodesTable;
   feed_messages: FeedMessagesTable;
+  import_mappings: ImportMappingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -23,6 +23,7 @@ import * as knownDevices from './migrations/2026-12-02T00-00-known-devices.js';
 import * as censusFeed from './migrations/2026-12-04T00-00-census-feed.js';
 import * as goLive from './migrations/2026-12-05T00-00-go-live-and-discharge-window.js';
 import * as questionnaireInstruments from './migrations/2026-12-06T00-00-questionnaire-instruments.js';
+import * as importColumnMappings from './migrations/2026-12-07T04-00-import-column-mappings.js';
 import * as answersExportIndex from './migrations/2026-12-07T05-00-answers-export-index.js';
 import * as censusMeasureFields from './migrations/2026-12-07T05-10-census-measure-fields.js';
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04T00-00-census-feed': censusFeed,
   '2026-12-05T00-00-go-live-and-discharge-window': goLive,
   '2026-12-06T00-00-questionnaire-instruments': questionnaireInstruments,
+  '2026-12-07T04-00-import-column-mappings': importColumnMappings,
   '2026-12-07T05-00-answers-export-index': answersExportIndex,
   '2026-12-07T05-10-census-measure-fields': censusMeasureFields,
 };

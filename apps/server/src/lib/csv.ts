@@ -27,17 +27,24 @@ export interface ParsedCsv<C extends string> {
   problems: CsvProblem[];
 }
 
+/** An import file's cells: its header and its records, before any column is named. */
+export interface CsvTable {
+  /** The header's names, trimmed, as the file writes them. */
+  header: string[];
+  /** The header's row number (1 unless blank lines come first). */
+  headerRow: number;
+  /** The data records with their row numbers, blank ones left out. */
+  records: { row: number; cells: string[] }[];
+  /** Problems of the file's shape: empty, a broken quote, a row of another length. */
+  problems: CsvProblem[];
+}
+
 /**
- * Parses an import file whose header names `columns` (any order; `required` must be there).
- * Blank lines (and rows of empty values) are skipped but still counted, so a row's number is the
- * one a spreadsheet shows; every value is trimmed. More than CSV_IMPORT_MAX_ROWS data rows is a
- * 400 for the whole file (the byte limit is the route's body limit).
+ * Reads an import file's cells: the separator guessed, the header and every record numbered as a
+ * spreadsheet shows it (blank lines skipped but counted). More than CSV_IMPORT_MAX_ROWS data rows
+ * is a 400 for the whole file (the byte limit is the route's body limit).
  */
-export function parseCsv<C extends string>(
-  text: string,
-  columns: readonly C[],
-  required: readonly C[] = columns,
-): ParsedCsv<C> {
+export function readCsvTable(text: string): CsvTable {
   const content = text.replace(/^\uFEFF/, '');
   // The separator, guessed from the first lines without the blank ones (which would make every
   // guess look irregular); then the whole file with its blank lines, to number rows right.
@@ -53,27 +60,10 @@ export function parseCsv<C extends string>(
     .map((cells, index) => ({ row: index + 1, cells }))
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
   const [first, ...data] = records;
-  const header = first?.cells ?? [];
+  const header = (first?.cells ?? []).map((name) => name.trim());
   const headerRow = first?.row ?? 1;
   if (data.length > CSV_IMPORT_MAX_ROWS) throw new HttpError(400, MESSAGES.csvTooManyRows);
   const problems: CsvProblem[] = [];
-  const names = header.map((name) => name.trim().toLowerCase());
-  names.forEach((name, index) => {
-    if (!(columns as readonly string[]).includes(name)) {
-      problems.push({
-        row: headerRow,
-        column: name || `#${index + 1}`,
-        message: MESSAGES.csvUnknownColumn,
-      });
-    } else if (names.indexOf(name) !== index) {
-      problems.push({ row: headerRow, column: name, message: MESSAGES.csvDuplicateColumn });
-    }
-  });
-  for (const column of required) {
-    if (!names.includes(column)) {
-      problems.push({ row: headerRow, column, message: MESSAGES.csvMissingColumn });
-    }
-  }
   if (header.length === 0) problems.push({ row: 1, column: '', message: MESSAGES.csvEmpty });
   for (const error of result.errors) {
     // Papaparse counts records from 0 (the header it was not told about is record 0).
@@ -88,16 +78,77 @@ export function parseCsv<C extends string>(
       problems.push({ row, column: '', message: MESSAGES.csvFieldCount });
     }
   }
-  const rows = data.map(({ row, cells }) => {
+  return { header, headerRow, records: data, problems };
+}
+
+/**
+ * The problems of a header that must name `columns` itself (any order, any case; `required` must
+ * be there): a name that is none of them, a name twice, a required one missing.
+ */
+export function headerProblems(
+  table: Pick<CsvTable, 'header' | 'headerRow'>,
+  columns: readonly string[],
+  required: readonly string[] = columns,
+): CsvProblem[] {
+  const { headerRow } = table;
+  const problems: CsvProblem[] = [];
+  const names = table.header.map((name) => name.toLowerCase());
+  names.forEach((name, index) => {
+    if (!columns.includes(name)) {
+      problems.push({
+        row: headerRow,
+        column: name || `#${index + 1}`,
+        message: MESSAGES.csvUnknownColumn,
+      });
+    } else if (names.indexOf(name) !== index) {
+      problems.push({ row: headerRow, column: name, message: MESSAGES.csvDuplicateColumn });
+    }
+  });
+  for (const column of required) {
+    if (!names.includes(column)) {
+      problems.push({ row: headerRow, column, message: MESSAGES.csvMissingColumn });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The values of each record by column, from the field each of the file's columns is read as
+ * (null: ignored); every value trimmed, a column no cell gives is empty.
+ */
+export function tableRows<C extends string>(
+  table: Pick<CsvTable, 'records'>,
+  columns: readonly C[],
+  fieldOfColumn: readonly (C | null)[],
+): CsvRow<C>[] {
+  return table.records.map(({ row, cells }) => {
     const values = Object.fromEntries(columns.map((column) => [column, ''])) as Record<C, string>;
-    names.forEach((name, cell) => {
-      if ((columns as readonly string[]).includes(name)) {
-        values[name as C] = (cells[cell] ?? '').trim();
-      }
+    fieldOfColumn.forEach((field, cell) => {
+      if (field !== null) values[field] = (cells[cell] ?? '').trim();
     });
     return { row, values };
   });
-  return { rows, problems };
+}
+
+/**
+ * Parses an import file whose header names `columns` (any order; `required` must be there).
+ * Blank lines (and rows of empty values) are skipped but still counted, so a row's number is the
+ * one a spreadsheet shows; every value is trimmed. More than CSV_IMPORT_MAX_ROWS data rows is a
+ * 400 for the whole file (the byte limit is the route's body limit).
+ */
+export function parseCsv<C extends string>(
+  text: string,
+  columns: readonly C[],
+  required: readonly C[] = columns,
+): ParsedCsv<C> {
+  const table = readCsvTable(text);
+  // The header's problems first, then the file's shape, as they were always listed.
+  const problems = [...headerProblems(table, columns, required), ...table.problems];
+  const fieldOfColumn = table.header.map((name) => {
+    const lower = name.toLowerCase();
+    return (columns as readonly string[]).includes(lower) ? (lower as C) : null;
+  });
+  return { rows: tableRows(table, columns, fieldOfColumn), problems };
 }
 
 function csvErrorMessage(error: Papa.ParseError): string {

@@ -90,6 +90,7 @@ export const ALL_TABLES = [
   'feed_mappings',
   'feed_codes',
   'feed_messages',
+  'import_mappings',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -585,10 +585,11 @@ function checkAnswer(name: EndpointName, response: LightMyRequestResponse): void
     expect(typeof body.msg).toBe('string');
   } else {
     expect(typeof body.detail).toBe('string');
-    // A refused CSV import also answers its report: counts, and the problems as `errors`; a
-    // refused publish lists the questionnaire's problems (ADR 017).
+    // A refused CSV import also answers its report: counts, the problems as `errors` and how
+    // its columns were read or could be (`mapping`, ADR 056); a refused publish lists the
+    // questionnaire's problems (ADR 017).
     const allowed = readsCsv(name)
-      ? ['detail', 'errors', 'created', 'updated', 'unchanged']
+      ? ['detail', 'errors', 'created', 'updated', 'unchanged', 'mapping']
       : (ENDPOINTS[name] as EndpointDef).errorBody === 'questionnaire'
         ? ['detail', 'errors', 'problems']
         : ['detail', 'errors'];

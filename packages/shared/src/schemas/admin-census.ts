@@ -5,6 +5,7 @@
  * the same whichever way it arrives.
  */
 import { z } from 'zod';
+import { IMPORT_DATE_FORMATS } from '../census-import.js';
 import {
   ADMISSION_TYPES,
   BIMS_SCORE_MAX,
@@ -252,9 +253,28 @@ export function parseCsvFlag(value: string): boolean | undefined {
 /** The body of an import call: the CSV file's text (sent as `text/csv`). */
 export const CsvFileSchema = z.string().max(CSV_IMPORT_MAX_BYTES);
 
+/** Longest `mapping` of an import's query: 200 columns of the longest field name. */
+export const IMPORT_MAPPING_MAX_LENGTH = 4000;
+
 export const ImportQuerySchema = z.object({
   /** `true` (the default): check the file and count; `false`: write it. */
   dry_run: QueryFlagSchema.optional(),
+  /**
+   * The column mapping (ADR 056): the field each of the file's columns is read as, in the file's
+   * order, separated by commas; an empty place ignores that column (`client_id,last_name,,…`).
+   * Absent: the header names CareVoice's columns, as before. It names fields, never the file's
+   * headers, so nothing of the file is in the URL.
+   */
+  mapping: z
+    .string()
+    .max(IMPORT_MAPPING_MAX_LENGTH)
+    .regex(/^[a-z_]*(,[a-z_]*)*$/, {
+      error:
+        'Name a field (or nothing, to ignore the column) for each column, separated by commas.',
+    })
+    .optional(),
+  /** How the file writes its dates; absent: recognised from the values (ADR 056). */
+  date_format: z.enum(IMPORT_DATE_FORMATS, { error: 'Use iso, us or day_first.' }).optional(),
 });
 export type ImportQuery = z.infer<typeof ImportQuerySchema>;
 
@@ -270,6 +290,25 @@ export type ImportProblem = z.infer<typeof ImportProblemSchema>;
  * What an import did (or, with `dry_run`, would do): records new, changed and already up to
  * date, and the problems found (none when it was accepted).
  */
+/**
+ * How the file was read, or could be (ADR 056): the field of each of its columns (null: ignored)
+ * and the date format. With a `mapping` in the request, the mapping the file was read with
+ * (`applied`); without, the file was read by its header names and this is the suggestion for a
+ * mapping step — the facility's last mapping (`remembered`) or a guess from common EHR headers.
+ */
+export const ImportMappingSchema = z.object({
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  applied: z.boolean(),
+  remembered: z.boolean(),
+  /** The format the dates were read in; null: no date in the file, or not decided. */
+  date_format: z.enum(IMPORT_DATE_FORMATS).nullable(),
+  /** Every date fits both month/day and day/month: the administrator chooses (`date_format`). */
+  date_format_ambiguous: z.boolean(),
+  /** A date of the file as written (the first), to show what each format reads it as. */
+  date_sample: z.string().nullable(),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
 export const ImportReportSchema = z.object({
   created: z.number().int().min(0),
   updated: z.number().int().min(0),
@@ -284,6 +323,8 @@ export const ImportReportSchema = z.object({
   surveys: z
     .object({ admission: z.number().int().min(0), discharge: z.number().int().min(0) })
     .optional(),
+  /** How the file's columns and dates were read (ADR 056); absent when the file had no header. */
+  mapping: ImportMappingSchema.optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -299,6 +340,7 @@ export const ImportErrorResponseSchema = ErrorResponseSchema.extend({
   updated: z.number().int().min(0).optional(),
   unchanged: z.number().int().min(0).optional(),
   encoding: z.string().max(40).optional(),
+  mapping: ImportMappingSchema.optional(),
 });
 export type ImportErrorResponse = z.infer<typeof ImportErrorResponseSchema>;
 

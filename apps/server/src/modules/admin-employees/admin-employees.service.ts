@@ -36,8 +36,10 @@ import {
   fieldProblem,
   importReport,
   planImport,
-  readImportFile,
+  readFacilityImport,
+  rememberImportMapping,
   type ColumnProblem,
+  type ImportReading,
   type ImportSpec,
   type RowCheck,
 } from '../admin-imports/admin-imports.service.js';
@@ -209,6 +211,7 @@ const {
 } = AdminEmployeeCreateRequestSchema.shape;
 
 const employeeImportSpec: ImportSpec<EmployeeCsvColumn, StaffFields> = {
+  kind: 'employees',
   columns: EMPLOYEE_CSV_COLUMNS,
   key: 'employee_code',
   check(values): RowCheck<StaffFields> {
@@ -254,8 +257,9 @@ export async function importEmployees(
   facilityId: string,
   fileText: string,
   dryRun: boolean,
+  reading: ImportReading = {},
 ): Promise<ImportReport> {
-  const file = readImportFile(fileText, employeeImportSpec);
+  const file = await readFacilityImport(ctx.db, facilityId, fileText, employeeImportSpec, reading);
   const plan = (existing: readonly EmployeeRow[]) =>
     planImport(file.rows, new Map(existing.map((row) => [row.code, row])), (value, record) =>
       EDITABLE.some((field) => value[field] !== record[field]),
@@ -263,7 +267,7 @@ export async function importEmployees(
 
   if (file.problems.length > 0 || dryRun) {
     const existing = await listFacilityEmployees(ctx.db, ctx.dialect, facilityId);
-    return importReport(plan(existing), file.problems);
+    return importReport(plan(existing), file);
   }
 
   try {
@@ -283,7 +287,8 @@ export async function importEmployees(
           ...value,
         })),
       ]);
-      const report = importReport(planned);
+      const report = importReport(planned, file);
+      await rememberImportMapping(trx, facilityId, 'employees', file, meta.at);
       await recordAudit(trx, meta, {
         action: 'employee.imported',
         targetType: 'facility',

@@ -6,8 +6,13 @@
  *
  * - Rows are numbered as a spreadsheet shows them (header = 1); every problem names its row and
  *   column, so a refused file can be fixed in one go.
- * - A file with a problem in its header (a missing or unknown column) is not read further: its
- *   rows would only repeat the header's problem.
+ * - The header is read by its names (CareVoice's columns), or with a column mapping (ADR 056):
+ *   the field each column is read as, columns mapped to nothing ignored. A file with a problem in
+ *   its header or mapping (a missing or unknown column, a field mapped twice) is not read
+ *   further: its rows would only repeat the header's problem.
+ * - Before a row is checked its values are put in CareVoice's form (ADR 056): dates in the file's
+ *   format (ISO, US or day-first: recognised, or as the request says) become `yyyy-MM-dd`,
+ *   language names become codes, status words become true/false.
  * - A key (client_id, employee_code) may appear once per file; a later repeat is a problem on
  *   the later row, naming the first.
  * - A value an export neutralised against spreadsheet formulas (`'=…`) is read without the
@@ -15,14 +20,30 @@
  */
 import {
   ADMIN_TEXT,
+  activeFlagOf,
+  detectDateFormat,
+  IMPORT_DATE_FIELDS,
+  IMPORT_MAPPING_MESSAGES,
   IMPORT_PROBLEMS_LISTED_MAX,
+  languageCodeOf,
+  mappingProblems,
   MESSAGES,
+  normaliseHeader,
+  suggestImportMapping,
+  toIsoDate,
+  type ImportDateFormat,
+  type ImportKind,
+  type ImportMapping,
   type ImportProblem,
   type ImportRefusal,
   type ImportReport,
+  type RememberedMapping,
 } from '@carevoice/shared';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { parseCsv } from '../../lib/csv.js';
+import type { Database } from '../../db/database.js';
+import { headerProblems, readCsvTable, tableRows } from '../../lib/csv.js';
+import { findImportMapping, saveImportMapping } from './import-mappings.repository.js';
 
 const text = ADMIN_TEXT.census;
 
@@ -35,12 +56,25 @@ export interface ColumnProblem {
 }
 
 export interface ImportSpec<C extends string, T> {
-  /** The file's columns (all required in the header), in the order problems are listed. */
+  /** Which file this is (the mapping's synonyms and date fields, the remembered mapping). */
+  kind: ImportKind;
+  /** The file's columns, in the order problems are listed. */
   columns: readonly C[];
+  /** The columns the header (or the mapping) must have; all of `columns` when absent. */
+  required?: readonly C[];
   /** The column that names a record within the facility (the upsert key). */
   key: C;
   /** Checks one row's (trimmed, NUL-free) values. */
   check(values: Record<C, string>): RowCheck<T>;
+}
+
+/** How the request asks the file to be read (ADR 056): absent parts as before mappings. */
+export interface ImportReading {
+  /** The query's `mapping`: the field of each column by position, empty = ignored. */
+  mapping?: string | undefined;
+  dateFormat?: ImportDateFormat | undefined;
+  /** The facility's last mapping of this kind: the suggestion's first source. */
+  remembered?: RememberedMapping | null;
 }
 
 export interface ImportRow<T> {
@@ -54,21 +88,117 @@ export interface ReadImport<T> {
   rows: ImportRow<T>[];
   /** Every problem of the file, by row then column. */
   problems: ImportProblem[];
+  /** How the columns and dates were read, or could be (the report's `mapping`). */
+  mapping?: ImportMapping;
+  /** What to remember when the file is imported: the request's mapping and date format. */
+  remember?: RememberedMapping;
 }
+
+/** Values a file writes in its own words, put in CareVoice's before a row is checked. */
+const VALUE_FORMS: Record<string, (value: string) => string> = {
+  preferred_language: languageCodeOf,
+  active: activeFlagOf,
+};
 
 /** Reads and checks a whole file: the valid rows, and every problem by row and column. */
 export function readImportFile<C extends string, T>(
   fileText: string,
   spec: ImportSpec<C, T>,
+  reading: ImportReading = {},
 ): ReadImport<T> {
-  const parsed = parseCsv(fileText, spec.columns);
-  const problems: ImportProblem[] = [...parsed.problems];
-  if (problems.some((problem) => problem.row === 1))
-    return { rows: [], problems: sorted(problems) };
+  const table = readCsvTable(fileText);
+  const { header, headerRow } = table;
+  const columns = spec.columns as readonly string[];
+  const required = spec.required ?? spec.columns;
+  const requested =
+    reading.mapping === undefined
+      ? undefined
+      : reading.mapping.split(',').map((field) => (field === '' ? null : field));
+
+  // The field of each column: the request's mapping, or the header's own names.
+  const fieldOfColumn: (C | null)[] = requested
+    ? requested.map((field) => (field !== null && columns.includes(field) ? (field as C) : null))
+    : header.map((name) => {
+        const lower = name.toLowerCase();
+        return columns.includes(lower) ? (lower as C) : null;
+      });
+  const headerIssues: ImportProblem[] =
+    header.length === 0
+      ? []
+      : requested
+        ? mappingProblems(header, requested, columns, required).map((problem) => ({
+            row: headerRow,
+            ...problem,
+          }))
+        : headerProblems(table, columns, required);
+  const shown = requested ?? suggestImportMapping(spec.kind, columns, header, reading.remembered);
+
+  // The dates: those of the columns read as date fields (or suggested as such).
+  const dateFields = spec.columns.filter((column) =>
+    IMPORT_DATE_FIELDS[spec.kind].includes(column),
+  );
+  const dateCells = (headerIssues.length === 0 ? fieldOfColumn : shown).flatMap((field, cell) =>
+    field !== null && (dateFields as readonly string[]).includes(field) ? [cell] : [],
+  );
+  const dateValues = table.records.flatMap(({ cells }) =>
+    dateCells.map((cell) => (cells[cell] ?? '').trim()).filter((value) => value !== ''),
+  );
+  const detected = detectDateFormat(dateValues);
+  const rememberedFormat = reading.remembered?.date_format ?? null;
+  const dateFormat =
+    reading.dateFormat ??
+    detected.format ??
+    (detected.ambiguous && rememberedFormat !== 'iso' ? rememberedFormat : null);
+  const known = new Set((reading.remembered?.columns ?? []).map((c) => normaliseHeader(c.header)));
+  // A file with CareVoice's own header and ISO dates, read without a mapping, is answered as
+  // before mappings (no `mapping`): nothing about it needs a word.
+  const asBefore =
+    requested === undefined &&
+    reading.dateFormat === undefined &&
+    headerIssues.length === 0 &&
+    !detected.ambiguous &&
+    (dateFormat === null || dateFormat === 'iso');
+  const mapping: ImportMapping | undefined =
+    header.length === 0 || asBefore
+      ? undefined
+      : {
+          columns: header.map((name, index) => ({ header: name, field: shown[index] ?? null })),
+          applied: requested !== undefined,
+          remembered:
+            requested === undefined && header.some((name) => known.has(normaliseHeader(name))),
+          date_format: dateFormat,
+          date_format_ambiguous: detected.ambiguous,
+          date_sample: dateValues.find((value) => /[/.]/.test(value)) ?? dateValues[0] ?? null,
+        };
+  const remember: RememberedMapping | undefined =
+    requested === undefined && reading.dateFormat === undefined
+      ? undefined
+      : {
+          columns: header.map((name, index) => ({
+            header: name,
+            field: fieldOfColumn[index] ?? null,
+          })),
+          date_format: dateFormat,
+        };
+
+  const problems: ImportProblem[] = [...headerIssues, ...table.problems];
+  if (headerIssues.length === 0 && dateFormat === null && detected.ambiguous) {
+    const cell = dateCells[0] ?? 0;
+    problems.push({
+      row: headerRow,
+      column: header[cell] ?? '',
+      message: IMPORT_MAPPING_MESSAGES.dateFormatAmbiguous,
+    });
+  }
+  const base = { ...(mapping ? { mapping } : {}), ...(remember ? { remember } : {}) };
+  if (problems.some((problem) => problem.row === headerRow || problem.row === 1)) {
+    return { rows: [], problems: sorted(problems), ...base };
+  }
+
   const unreadable = new Set(problems.map((problem) => problem.row));
   const rows: ImportRow<T>[] = [];
   const firstRowOfKey = new Map<string, number>();
-  for (const { row, values: cells } of parsed.rows) {
+  for (const { row, values: cells } of tableRows(table, spec.columns, fieldOfColumn)) {
     if (unreadable.has(row)) continue;
     const values = withoutNeutralisation(cells, spec.columns);
     const nul = spec.columns.filter((column) => values[column].includes('\u0000'));
@@ -81,9 +211,15 @@ export function readImportFile<C extends string, T>(
       }
       continue;
     }
+    const cellProblems = inCareVoiceForm(values, dateFields, dateFormat ?? 'iso');
     const checked = spec.check(values);
+    for (const problem of cellProblems) problems.push({ row, ...problem });
     if (!checked.ok) {
-      for (const problem of checked.problems) problems.push({ row, ...problem });
+      for (const problem of checked.problems) {
+        if (!cellProblems.some((cell) => cell.column === problem.column)) {
+          problems.push({ row, ...problem });
+        }
+      }
     }
     const key = values[spec.key];
     if (key === '') continue;
@@ -93,9 +229,36 @@ export function readImportFile<C extends string, T>(
       continue;
     }
     firstRowOfKey.set(key, row);
-    if (checked.ok) rows.push({ row, key, value: checked.value });
+    if (checked.ok && cellProblems.length === 0) rows.push({ row, key, value: checked.value });
   }
-  return { rows, problems: sorted(problems, spec.columns) };
+  return { rows, problems: sorted(problems, spec.columns), ...base };
+}
+
+/**
+ * Puts a row's values in CareVoice's form, in place: dates as `yyyy-MM-dd` (a date that is none
+ * in the file's format is a problem, and empty for the row's check), language names as codes,
+ * status words as true/false.
+ */
+function inCareVoiceForm<C extends string>(
+  values: Record<C, string>,
+  dateFields: readonly C[],
+  dateFormat: ImportDateFormat,
+): ColumnProblem[] {
+  const problems: ColumnProblem[] = [];
+  for (const field of dateFields) {
+    const iso = toIsoDate(values[field], dateFormat);
+    if (iso === undefined) {
+      problems.push({ column: field, message: IMPORT_MAPPING_MESSAGES.dateInFormat(dateFormat) });
+      values[field] = '';
+    } else {
+      values[field] = iso;
+    }
+  }
+  for (const field of Object.keys(values) as C[]) {
+    const form = VALUE_FORMS[field];
+    if (form && values[field] !== '') values[field] = form(values[field]);
+  }
+  return problems;
 }
 
 /**
@@ -164,17 +327,50 @@ export function planImport<T, E>(
   return plan;
 }
 
-/** The answer of an import: the plan's counts and the file's problems. */
+/**
+ * The answer of an import: the plan's counts, the file's problems and how its columns and dates
+ * were read (`mapping`, ADR 056).
+ */
 export function importReport(
   plan: Pick<ImportPlan<unknown, unknown>, 'created' | 'updated' | 'unchanged'>,
-  problems: readonly ImportProblem[] = [],
+  file: Pick<ReadImport<unknown>, 'mapping'> & { problems?: readonly ImportProblem[] } = {},
 ): ImportReport {
   return {
     created: plan.created.length,
     updated: plan.updated.length,
     unchanged: plan.unchanged,
-    errors: [...problems],
+    errors: [...(file.problems ?? [])],
+    ...(file.mapping ? { mapping: file.mapping } : {}),
   };
+}
+
+/**
+ * Reads a facility's file (readImportFile) with the facility's remembered mapping of this kind
+ * as the first source of the suggestion.
+ */
+export async function readFacilityImport<C extends string, T>(
+  db: Kysely<Database>,
+  facilityId: string,
+  fileText: string,
+  spec: ImportSpec<C, T>,
+  reading: ImportReading,
+): Promise<ReadImport<T>> {
+  const remembered = await findImportMapping(db, facilityId, spec.kind);
+  return readImportFile(fileText, spec, { ...reading, remembered });
+}
+
+/**
+ * Keeps the mapping a file was imported with as the facility's next suggestion (in the import's
+ * transaction); nothing when the request named none.
+ */
+export async function rememberImportMapping(
+  db: Kysely<Database>,
+  facilityId: string,
+  kind: ImportKind,
+  file: Pick<ReadImport<unknown>, 'remember'>,
+  at: Date,
+): Promise<void> {
+  if (file.remember) await saveImportMapping(db, facilityId, kind, file.remember, at);
 }
 
 /** The 400 answer of a refused file: `detail` with the number of problems, and the report. */

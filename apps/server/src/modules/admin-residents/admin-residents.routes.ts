@@ -53,6 +53,7 @@ export const adminResidentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.facilityId,
         request.body,
         request.query.dry_run ?? true,
+        { mapping: request.query.mapping, dateFormat: request.query.date_format },
       );
       return sendImportReport(reply, report);
     },

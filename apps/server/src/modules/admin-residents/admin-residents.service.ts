@@ -35,8 +35,10 @@ import {
   fieldProblem,
   importReport,
   planImport,
-  readImportFile,
+  readFacilityImport,
+  rememberImportMapping,
   type ColumnProblem,
+  type ImportReading,
   type ImportSpec,
   type RowCheck,
 } from '../admin-imports/admin-imports.service.js';
@@ -403,6 +405,7 @@ function residentImportSpec(
   const optionalDate = (column: ResidentCsvColumn, value: string, problems: ColumnProblem[]) =>
     value === '' ? null : fieldProblem(DateStringSchema, column, value, problems);
   return {
+    kind: 'residents',
     columns: RESIDENT_CSV_COLUMNS,
     key: 'client_id',
     check(values): RowCheck<ImportedCensus> {
@@ -496,10 +499,17 @@ export async function importResidents(
   facilityId: string,
   fileText: string,
   dryRun: boolean,
+  reading: ImportReading = {},
 ): Promise<ImportReport> {
   const facility = await loadFacility(ctx, facilityId);
   const today = facilityToday(meta.at, facility.time_zone);
-  const file = readImportFile(fileText, residentImportSpec(facilityLanguages(facility), today));
+  const file = await readFacilityImport(
+    ctx.db,
+    facilityId,
+    fileText,
+    residentImportSpec(facilityLanguages(facility), today),
+    reading,
+  );
 
   const plan = (existing: readonly ResidentRow[]) =>
     planImport(file.rows, new Map(existing.map((row) => [row.client_id, row])), (value, record) => {
@@ -509,7 +519,7 @@ export async function importResidents(
 
   if (file.problems.length > 0) {
     const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
-    return importReport(plan(existing), file.problems);
+    return importReport(plan(existing), file);
   }
 
   /** The resident's survey actions of each planned row; new residents under their new ids. */
@@ -551,7 +561,7 @@ export async function importResidents(
       planned.created.map(() => ''),
       surveys,
     );
-    return { ...importReport(planned), surveys: surveysCreated(schedules) };
+    return { ...importReport(planned, file), surveys: surveysCreated(schedules) };
   }
 
   try {
@@ -592,7 +602,8 @@ export async function importResidents(
         auditEach: false,
       });
 
-      const report = { ...importReport(planned), surveys: surveysCreated(schedules) };
+      const report = { ...importReport(planned, file), surveys: surveysCreated(schedules) };
+      await rememberImportMapping(trx, facilityId, 'residents', file, meta.at);
       await recordAudit(trx, meta, {
         action: 'resident.imported',
         targetType: 'facility',

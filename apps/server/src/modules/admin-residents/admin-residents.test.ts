@@ -777,7 +777,7 @@ describeEachDialect('census: residents', (dialect) => {
       const before = await dbState(t);
       const refused = await importRefused(
         facilityId,
-        file('LC-4,Jean,Roux,,,FR', 'LC-5,Ana,Ruiz,,,spanish', 'LC-1,Ana,Ruiz,,,es'),
+        file('LC-4,Jean,Roux,,,FR', 'LC-5,Ana,Ruiz,,,Chinese', 'LC-1,Ana,Ruiz,,,es'),
         false,
       );
       expect(refused.errors).toEqual([
