@@ -354,7 +354,10 @@ describeEachDialect('imports: column mapping, date formats, language names', (di
         message: IMPORT_MAPPING_MESSAGES.unknownField('payer'),
       });
       // A mapping that is no list of field names, or an unknown date format: the query's 400.
-      for (const query of [{ mapping: 'Resident ID' }, { date_format: 'mdy' }]) {
+      for (const query of [{ mapping: 'Resident ID' }, { date_format: 'mdy' }] as Record<
+        string,
+        string
+      >[]) {
         const response = await send('adminResidentsImport', facilityId, PCC_CENSUS, query);
         expect(response.statusCode).toBe(400);
         expect(response.json<{ detail: string }>().detail).toBeTruthy();
