@@ -2,14 +2,15 @@
 /**
  * `npm run bench:feed`: the census feed (issue 36, ADR 050) against the production build.
  *
- *   npm run bench:feed -- [--messages 4000] [--connections 4] [--cpu-prof <folder>]
+ *   npm run bench:feed -- [--messages 4000] [--connections 16] [--cpu-prof <folder>]
  *
  * 1. Builds packages/shared and apps/server when their dist is missing or older than the source.
  * 2. Starts `apps/server/dist/main.js` on SQLite in a temporary DATA_DIR with the demo data,
- *    NODE_ENV=production and HL7_PORT on a free port (HL7_ALLOWED_SENDERS=127.0.0.1), and maps
+ *    NODE_ENV=production and HL7_PORT on a free port (HL7_ALLOWED_SENDERS=127.0.0.0/8), and maps
  *    the sending facility code BENCH to Maple Grove through the back-office call.
  * 3. Sends `--messages` ADT messages over `--connections` MLLP connections (framed here:
- *    <VT> message <FS><CR>), each connection waiting for each ACK as senders do: first an A01
+ *    <VT> message <FS><CR>; 4 connections per loopback address, the listener's limit per sender),
+ *    each connection waiting for each ACK as senders do: first an A01
  *    per new patient (a resident and an Admission survey each), then an A03 for each (a discharge
  *    and a Discharge survey each). Every ACK must be AA.
  * 4. Prints messages applied per second and the ACK latency (send → ACK) p50 / p99 / max per
@@ -38,15 +39,15 @@ function flag(name, fallback) {
 const cpuProfIndex = process.argv.indexOf('--cpu-prof');
 const options = {
   messages: flag('messages', 4000),
-  connections: flag('connections', 4),
+  connections: flag('connections', 16),
   /** A folder for the server's CPU profile (node --cpu-prof), or undefined. */
   cpuProf: cpuProfIndex < 0 ? undefined : process.argv[cpuProfIndex + 1],
 };
 
 /** An MLLP connection: one frame out, one ACK back, timed. */
-function connectMllp(port) {
+function connectMllp(port, localAddress) {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress }, () => {
       let buffer = '';
       let waiting;
       socket.setEncoding('utf8');
@@ -144,7 +145,7 @@ async function main() {
       MFA_REQUIRED_FOR_ADMINISTRATION: 'false',
       LOG_LEVEL: 'warn',
       HL7_PORT: String(hl7Port),
-      HL7_ALLOWED_SENDERS: '127.0.0.1',
+      HL7_ALLOWED_SENDERS: '127.0.0.0/8',
     },
     nodeArgs: options.cpuProf
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`]
@@ -174,7 +175,11 @@ async function main() {
     if (!mapped.ok) throw new Error(`mapping: ${mapped.status} ${await mapped.text()}`);
 
     const connections = await Promise.all(
-      Array.from({ length: options.connections }, () => connectMllp(hl7Port)),
+      // At most 4 connections per sender address (FEED_CONNECTIONS_PER_SENDER): more
+      // connections come from further loopback addresses, as a chain's engines would.
+      Array.from({ length: options.connections }, (_, n) =>
+        connectMllp(hl7Port, `127.0.0.${1 + Math.floor(n / 4)}`),
+      ),
     );
     const half = Math.floor(options.messages / 2);
     const phases = [

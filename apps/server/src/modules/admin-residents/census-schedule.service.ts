@@ -56,14 +56,26 @@ export interface PresenceColumns {
 const CENSUS_DISCHARGE_REASON: DischargeReason = 'Discharged';
 
 /** Today's date `yyyy-MM-dd` in the facility's time zone (UTC when the zone is unknown). */
-export function facilityToday(at: Date, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+/** One date formatter per time zone: making one costs more than formatting (ADR 055's profile). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).formatToParts(at);
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+export function facilityToday(at: Date, timeZone: string): string {
+  try {
+    const parts = dayFormat(timeZone).formatToParts(at);
     const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
     return `${part('year')}-${part('month')}-${part('day')}`;
   } catch {

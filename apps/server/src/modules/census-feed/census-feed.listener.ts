@@ -8,7 +8,8 @@
  * - a frame larger than FEED_MESSAGE_MAX_BYTES closes the connection;
  * - each connection is paced to FEED_MESSAGES_PER_MINUTE (the library delays the next message);
  * - messages of one connection are handled one at a time, in order, and each is answered with
- *   its ACK (census-feed.service.ts);
+ *   its ACK (census-feed.service.ts); the messages waiting on all connections are stored and
+ *   applied together in one transaction (a group commit, ADR 055), each in a savepoint;
  * - the log says who connected and each message's outcome, never a value of a message.
  */
 import net from 'node:net';
@@ -17,7 +18,13 @@ import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplu
 import type { FastifyBaseLogger } from 'fastify';
 import type { CensusFeedConfig } from '../../env.js';
 import { rejectUnreadable } from './adt-message.js';
-import { receiveFeedMessage, type FeedDeps, type FeedReply } from './census-feed.service.js';
+import {
+  receiveFeedMessages,
+  type FeedAnswer,
+  type FeedDeps,
+  type FeedReply,
+  type IncomingMessage,
+} from './census-feed.service.js';
 
 /** The largest message accepted (an ADT with its Z-segments is a few kilobytes). */
 export const FEED_MESSAGE_MAX_BYTES = 256 * 1024;
@@ -27,6 +34,14 @@ export const FEED_CONNECTIONS_PER_SENDER = 4;
 export const FEED_MESSAGES_PER_MINUTE = 60_000;
 /** How long a connection may stay silent before it is closed. */
 export const FEED_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * How long the first message of a group waits for others (ADR 055): the messages waiting then
+ * on every connection are stored and applied in one transaction (one commit, one WAL sync on
+ * SQLite), each acknowledged after that commit.
+ */
+export const FEED_GROUP_WINDOW_MS = 2;
+/** The most messages one group commit holds. */
+export const FEED_GROUP_MAX = 200;
 
 const FS = 0x1c;
 
@@ -71,6 +86,13 @@ export class CensusFeedListener {
   private readonly perAddress = new Map<string, number>();
   private readonly sockets = new Set<net.Socket>();
   private readonly pending = new Set<Promise<void>>();
+  /** Messages waiting for the next group commit, from every connection, in arrival order. */
+  private readonly waiting: {
+    message: IncomingMessage;
+    resolve: (answer: FeedAnswer) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private grouping = false;
   readonly stats: FeedStats = {
     connections: 0,
     refusedConnections: 0,
@@ -187,7 +209,7 @@ export class CensusFeedListener {
       const text = event.message.toString();
       enqueue(async () => {
         const started = performance.now();
-        const { ack, reply } = await receiveFeedMessage(this.options.deps, text, peer);
+        const { ack, reply } = await this.receive({ text, peer });
         if (!socket.destroyed) connection.send(ack);
         this.count(reply);
         log.info(
@@ -213,6 +235,38 @@ export class CensusFeedListener {
         socket.end();
       });
     });
+  }
+
+  /** Hands a message to the next group commit; resolves with its answer after that commit. */
+  private receive(message: IncomingMessage): Promise<FeedAnswer> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ message, resolve, reject });
+      if (this.grouping) return;
+      this.grouping = true;
+      setTimeout(() => void this.commitGroups(), FEED_GROUP_WINDOW_MS);
+    });
+  }
+
+  /** Group after group until no message waits (those arriving meanwhile make the next group). */
+  private async commitGroups(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, FEED_GROUP_MAX);
+      try {
+        const answers = await receiveFeedMessages(
+          this.options.deps,
+          group.map((item) => item.message),
+        );
+        group.forEach((item, index) => {
+          const answer = answers[index];
+          if (answer) item.resolve(answer);
+          else item.reject(new Error('no answer'));
+        });
+      } catch (error) {
+        // Not answered: the sender's timeout sends the message again.
+        for (const item of group) item.reject(error);
+      }
+    }
+    this.grouping = false;
   }
 
   private count(reply: FeedReply): void {

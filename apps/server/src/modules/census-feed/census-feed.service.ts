@@ -26,10 +26,15 @@ import {
   type FeedMessageListResponse,
 } from '@carevoice/shared';
 import type { AckCode, Hl7Message } from '@medplum/core';
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Database, FeedMessageStatus, ResidentsTable } from '../../db/database.js';
+import type {
+  Database,
+  FeedMessagesTable,
+  FeedMessageStatus,
+  ResidentsTable,
+} from '../../db/database.js';
 import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
@@ -155,6 +160,17 @@ async function routeFacility(db: Kysely<Database>, header: AdtHeader): Promise<s
   return unit;
 }
 
+/** One message as the listener hands it over: its text and the sender's address. */
+export interface IncomingMessage {
+  text: string;
+  peer: string;
+}
+
+export interface FeedAnswer {
+  ack: Hl7Message;
+  reply: FeedReply;
+}
+
 /**
  * Receives the text of one message (MLLP frame content) from `peer`: routes, stores, applies
  * and answers it. Never throws: every failure is an ACK.
@@ -163,31 +179,155 @@ export async function receiveFeedMessage(
   deps: FeedDeps,
   text: string,
   peer: string,
-): Promise<{ ack: Hl7Message; reply: FeedReply }> {
-  let message: Hl7Message;
-  try {
-    message = parseMessage(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ack: rejectUnreadable(detail), reply: reply('AR', null, detail) };
-  }
-  const answer = (result: FeedReply) => ({
-    ack: buildAck(message, result.code, result.error),
-    reply: result,
-  });
-  let header: AdtHeader;
-  let facilityId: string;
-  try {
-    header = readHeader(message);
-    facilityId = await routeFacility(deps.db, header);
-  } catch (error) {
-    if (error instanceof MalformedMessageError || error instanceof RefusedError) {
-      return answer(reply('AR', null, error.message));
+): Promise<FeedAnswer> {
+  const [answer] = await receiveFeedMessages(deps, [{ text, peer }]);
+  if (!answer) throw new Error('receiveFeedMessages answered nothing');
+  return answer;
+}
+
+/** A message routed to a facility and not stored yet: stored and applied in the group's commit. */
+interface Pending {
+  index: number;
+  meta: RequestMeta;
+  received: Received;
+  row: Omit<Insertable<FeedMessagesTable>, 'status' | 'error'>;
+  /** Set inside the transaction; final once it commits. */
+  outcome?: FeedReply;
+  /** Another message with the same sender and MSH-10 was stored first. */
+  repeated?: boolean;
+}
+
+/**
+ * Receives a group of messages (those waiting on every connection, ADR 055): each is parsed and
+ * routed, then all the new ones are stored and applied in ONE transaction, each in a savepoint of
+ * its own, so a message that fails rolls back only itself (and is stored as an error in the same
+ * transaction). The answers come back only after that commit — a message is stored before it is
+ * acknowledged — in the order given. A message repeated (same sender and MSH-10) is answered from
+ * its stored outcome and applied once, also when both copies are in the same group. Never throws.
+ */
+export async function receiveFeedMessages(
+  deps: FeedDeps,
+  messages: readonly IncomingMessage[],
+): Promise<FeedAnswer[]> {
+  const answers: (FeedAnswer | undefined)[] = [];
+  const pending: Pending[] = [];
+  for (const [index, { text, peer }] of messages.entries()) {
+    let message: Hl7Message;
+    try {
+      message = parseMessage(text);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      answers[index] = { ack: rejectUnreadable(detail), reply: reply('AR', null, detail) };
+      continue;
     }
-    return answer(reply('AE', null, FEED_TEXT.notStored));
+    const answer = (result: FeedReply) => {
+      answers[index] = { ack: buildAck(message, result.code, result.error), reply: result };
+    };
+    let header: AdtHeader;
+    let facilityId: string;
+    try {
+      header = readHeader(message);
+      facilityId = await routeFacility(deps.db, header);
+      const stored = await findFeedMessage(deps.db, header.sender, header.controlId);
+      if (stored) {
+        answer(replyFor(stored));
+        continue;
+      }
+    } catch (error) {
+      if (error instanceof MalformedMessageError || error instanceof RefusedError) {
+        answer(reply('AR', null, error.message));
+      } else {
+        answer(reply('AE', null, FEED_TEXT.notStored));
+      }
+      continue;
+    }
+    const meta: RequestMeta = { at: deps.now(), ip: peer, userAgent: null, userId: null };
+    pending.push({
+      index,
+      meta,
+      received: { message, header, facilityId, text },
+      row: {
+        id: newRowId(),
+        facility_id: facilityId,
+        sender: header.sender,
+        control_id: header.controlId,
+        event: header.event,
+        client_id: header.clientId,
+        received_at: toTimestamp(meta.at),
+        applied_at: null,
+        raw: text,
+      },
+    });
   }
-  const meta: RequestMeta = { at: deps.now(), ip: peer, userAgent: null, userId: null };
-  return answer(await storeAndApply(deps, meta, { message, header, facilityId, text }));
+
+  if (pending.length > 0) {
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        for (const item of pending) await storeAndApplyOne(trx, item);
+      });
+    } catch {
+      // The commit failed: nothing of the group is stored, every message is to be sent again.
+      for (const item of pending) item.outcome = reply('AE', null, FEED_TEXT.notStored);
+    }
+    for (const item of pending) {
+      let outcome = item.outcome ?? reply('AE', null, FEED_TEXT.notStored);
+      const { header, facilityId, message } = item.received;
+      if (item.repeated) {
+        const again = await findFeedMessage(deps.db, header.sender, header.controlId).catch(
+          () => undefined,
+        );
+        outcome = again ? replyFor(again) : reply('AE', null, FEED_TEXT.changedMeanwhile);
+      } else if (outcome.status === 'applied') {
+        await applyHeld(deps, item.meta, facilityId, header.clientId).catch(() => undefined);
+      }
+      answers[item.index] = { ack: buildAck(message, outcome.code, outcome.error), reply: outcome };
+    }
+  }
+  return answers.map(
+    (answer) => answer ?? { ack: rejectUnreadable(''), reply: reply('AE', null, null) },
+  );
+}
+
+/**
+ * Stores and applies one message of a group inside the group's transaction, in a savepoint: a
+ * value the census cannot take rolls back to it and stores the message as an error; a repeat
+ * (the unique key) or anything else rolls back to it and leaves the message unstored.
+ */
+async function storeAndApplyOne(trx: Kysely<Database>, item: Pending): Promise<void> {
+  const { meta, row, received } = item;
+  await sql`savepoint feed_message`.execute(trx);
+  try {
+    await insertFeedMessage(trx, { ...row, status: 'applied', error: null });
+    const result = await applyMessage(trx, meta, row.id, received.facilityId, received.message);
+    await setFeedMessageOutcome(trx, row.id, {
+      ...result,
+      applied_at: result.status === 'applied' ? toTimestamp(meta.at) : null,
+    });
+    await sql`release savepoint feed_message`.execute(trx);
+    item.outcome = replyFor(result);
+    return;
+  } catch (caught) {
+    let error = caught;
+    await sql`rollback to savepoint feed_message`.execute(trx);
+    if (error instanceof FeedDataError) {
+      try {
+        await insertFeedMessage(trx, { ...row, status: 'error', error: error.message });
+        await sql`release savepoint feed_message`.execute(trx);
+        item.outcome = reply('AE', 'error', error.message);
+        return;
+      } catch (storeError) {
+        await sql`rollback to savepoint feed_message`.execute(trx);
+        error = storeError;
+      }
+    }
+    await sql`release savepoint feed_message`.execute(trx);
+    if (isUniqueViolation(error)) {
+      // The same message earlier in this group, or stored meanwhile by another instance.
+      item.repeated = true;
+      return;
+    }
+    item.outcome = reply('AE', null, FEED_TEXT.notStored);
+  }
 }
 
 interface Received {
@@ -195,58 +335,6 @@ interface Received {
   header: AdtHeader;
   facilityId: string;
   text: string;
-}
-
-async function storeAndApply(
-  deps: FeedDeps,
-  meta: RequestMeta,
-  received: Received,
-): Promise<FeedReply> {
-  const { header, facilityId, text } = received;
-  const stored = await findFeedMessage(deps.db, header.sender, header.controlId);
-  if (stored) return replyFor(stored);
-  const row = {
-    id: newRowId(),
-    facility_id: facilityId,
-    sender: header.sender,
-    control_id: header.controlId,
-    event: header.event,
-    client_id: header.clientId,
-    received_at: toTimestamp(meta.at),
-    applied_at: null,
-    raw: text,
-  };
-  try {
-    const outcome = await deps.db.transaction().execute(async (trx) => {
-      await insertFeedMessage(trx, { ...row, status: 'applied', error: null });
-      const result = await applyMessage(trx, meta, row.id, facilityId, received.message);
-      await setFeedMessageOutcome(trx, row.id, {
-        ...result,
-        applied_at: result.status === 'applied' ? toTimestamp(meta.at) : null,
-      });
-      return result;
-    });
-    if (outcome.status === 'applied') await applyHeld(deps, meta, facilityId, header.clientId);
-    return replyFor(outcome);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      // Another instance (or connection) stored the same message meanwhile.
-      const again = await findFeedMessage(deps.db, header.sender, header.controlId);
-      if (again) return replyFor(again);
-      return reply('AE', null, FEED_TEXT.changedMeanwhile);
-    }
-    if (!(error instanceof FeedDataError)) return reply('AE', null, FEED_TEXT.notStored);
-    try {
-      await insertFeedMessage(deps.db, { ...row, status: 'error', error: error.message });
-    } catch (storeError) {
-      if (isUniqueViolation(storeError)) {
-        const again = await findFeedMessage(deps.db, header.sender, header.controlId);
-        if (again) return replyFor(again);
-      }
-      return reply('AE', null, FEED_TEXT.notStored);
-    }
-    return reply('AE', 'error', error.message);
-  }
 }
 
 /**
