@@ -171,20 +171,6 @@ export interface FeedAnswer {
   reply: FeedReply;
 }
 
-/**
- * Receives the text of one message (MLLP frame content) from `peer`: routes, stores, applies
- * and answers it. Never throws: every failure is an ACK.
- */
-export async function receiveFeedMessage(
-  deps: FeedDeps,
-  text: string,
-  peer: string,
-): Promise<FeedAnswer> {
-  const [answer] = await receiveFeedMessages(deps, [{ text, peer }]);
-  if (!answer) throw new Error('receiveFeedMessages answered nothing');
-  return answer;
-}
-
 /** A message routed to a facility and not stored yet: stored and applied in the group's commit. */
 interface Pending {
   index: number;
