@@ -158,6 +158,13 @@ test('an administrator builds, previews, translates and publishes a questionnair
     preview.getByRole('heading', { name: 'Question: 1 ¿Durmió bien anoche?' }),
   ).toBeVisible();
   await preview.getByRole('radio', { name: 'Sí' }).check();
+  // On a window too short for the question, Prev and Next stay in sight (issue 33: at 768 px
+  // high they were below the fold).
+  const viewport = page.viewportSize() ?? { width: 1024, height: 768 };
+  await page.setViewportSize({ width: viewport.width, height: 420 });
+  await expect(preview.getByRole('button', { name: 'Siguiente' })).toBeInViewport({ ratio: 1 });
+  await expect(preview.getByRole('button', { name: 'Anterior' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize(viewport);
   await preview.getByRole('button', { name: 'Siguiente' }).click();
   await expect(
     preview.getByRole('heading', { name: 'Question: 2 ¿Cuántas horas durmió?' }),

@@ -269,7 +269,7 @@ export function QuestionRunner({
             {problem}
           </Text>
         )}
-        <Group justify="space-between" lang={controlsLanguage}>
+        <Group justify="space-between" lang={controlsLanguage} className={classes.nav}>
           <Button
             variant="default"
             size="lg"
