@@ -384,3 +384,35 @@ const ACTIVE_WORDS: Record<string, string> = {
 export function activeFlagOf(value: string): string {
   return ACTIVE_WORDS[value.trim().toLowerCase()] ?? value;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The import screen's texts (the mapping step and the date format of the preview)
+
+export const IMPORT_MAPPING_TEXT = {
+  mappingHeading: 'Match the file’s columns',
+  mappingIntro:
+    'This file names its columns its own way. Choose what each column is in CareVoice; columns you do not need are ignored.',
+  mappingRemembered: 'As this facility’s last import.',
+  mappingGuessed: 'Guessed from the column names: check each one.',
+  mappingTable: 'The file’s columns and what they are read as',
+  fileColumn: 'Column in the file',
+  readAs: 'Read as',
+  readAsLabel: (header: string) => `Read “${header}” as`,
+  ignore: 'Ignore',
+  previewMapped: 'Preview the import',
+  backToColumns: 'Change the columns',
+  dateFormatLegend: 'Dates in this file',
+  dateFormatAsk: 'Every date in this file could be month/day or day/month: choose one.',
+  dateFormats: {
+    us: 'Month first (US), MM/dd/yyyy',
+    day_first: 'Day first, dd/MM/yyyy',
+    iso: 'yyyy-MM-dd',
+  } as Record<ImportDateFormat, string>,
+  dateSample: (sample: string, read: string) => `${sample} is read as ${read}.`,
+  goLiveHeading: 'Go-live date',
+  goLiveIntro:
+    'This is the facility’s first census. Admissions and discharges before its go-live date make no survey.',
+  goLiveLabel: 'Go-live date',
+  goLiveSet: 'Set go-live date',
+  goLiveSaved: (date: string) => `Go-live date set to ${date}. The counts below follow it.`,
+} as const;

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { EMPLOYEES_QUERY_KEY } from './get-employees';
-import { importOutcome, type CsvUpload, type ImportOutcome } from './import-outcome';
+import { importOutcome, importQuery, type CsvUpload, type ImportOutcome } from './import-outcome';
 
 /** POST admin/facilities/{facilityId}/employees/import/?dry_run=…: a staff file. */
 export function importEmployees(facilityId: string, upload: CsvUpload): Promise<ImportOutcome> {
   return importOutcome(
     apiRequest('adminEmployeesImport', {
       params: { facilityId },
-      query: { dry_run: upload.dryRun ? 'true' : 'false' },
+      query: importQuery(upload),
       body: upload.csv,
     }),
   );

@@ -1,10 +1,30 @@
-import { ImportRefusalSchema, type ImportRefusal, type ImportReport } from '@carevoice/shared';
+import {
+  ImportRefusalSchema,
+  type ImportDateFormat,
+  type ImportRefusal,
+  type ImportReport,
+} from '@carevoice/shared';
 import { ApiError } from '@/lib/api-error';
 
-/** A file to send to an import call: the file (or its text), and whether only to check it. */
+/**
+ * A file to send to an import call: the file (or its text), whether only to check it, and how
+ * to read it (ADR 056): the field of each column (`mapping`, comma-separated, empty = ignored)
+ * and the date format; absent, the header names CareVoice's columns and dates are recognised.
+ */
 export interface CsvUpload {
   csv: Blob | string;
   dryRun: boolean;
+  mapping?: string | undefined;
+  dateFormat?: ImportDateFormat | undefined;
+}
+
+/** The query of an import call for this upload. */
+export function importQuery(upload: CsvUpload) {
+  return {
+    dry_run: upload.dryRun ? 'true' : 'false',
+    ...(upload.mapping === undefined ? {} : { mapping: upload.mapping }),
+    ...(upload.dateFormat === undefined ? {} : { date_format: upload.dateFormat }),
+  } as const;
 }
 
 /**

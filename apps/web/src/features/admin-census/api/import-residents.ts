@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { RESIDENTS_QUERY_KEY } from './get-residents';
-import { importOutcome, type CsvUpload, type ImportOutcome } from './import-outcome';
+import { importOutcome, importQuery, type CsvUpload, type ImportOutcome } from './import-outcome';
 
 /**
  * POST admin/facilities/{facilityId}/residents/import/?dry_run=…: a census file, checked
@@ -11,7 +11,7 @@ export function importResidents(facilityId: string, upload: CsvUpload): Promise<
   return importOutcome(
     apiRequest('adminResidentsImport', {
       params: { facilityId },
-      query: { dry_run: upload.dryRun ? 'true' : 'false' },
+      query: importQuery(upload),
       body: upload.csv,
     }),
   );

@@ -2,14 +2,23 @@ import {
   ADMIN_TEXT,
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
+  IMPORT_DATE_FORMATS,
+  IMPORT_MAPPING_TEXT,
+  mappingProblems,
+  toIsoDate,
+  type ImportDateFormat,
+  type ImportMapping,
   type ImportReport,
 } from '@carevoice/shared';
 import {
   Box,
   Button,
   Group,
+  List,
   Modal,
+  NativeSelect,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Table,
@@ -37,7 +46,43 @@ export interface ImportCsvModalProps {
   template: { csv: string; filename: string };
 }
 
-type Step = { kind: 'choose' } | { kind: 'preview'; csv: Blob; outcome: ImportOutcome };
+const mappingText = IMPORT_MAPPING_TEXT;
+
+/** How the file is read (ADR 056): the field of each column, and the date format. */
+interface Reading {
+  mapping?: string | undefined;
+  dateFormat?: ImportDateFormat | undefined;
+}
+
+/** A column mapping being chosen: the file's headers and the field of each (null: ignored). */
+interface MappingChoice {
+  headers: string[];
+  fields: (string | null)[];
+  remembered: boolean;
+}
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'mapping'; csv: Blob; choice: MappingChoice }
+  | {
+      kind: 'preview';
+      csv: Blob;
+      outcome: ImportOutcome;
+      reading: Reading;
+      choice: MappingChoice | null;
+    };
+
+/** The mapping the server suggests, when the file does not name CareVoice's columns itself. */
+function suggestedChoice(mapping: ImportMapping | undefined): MappingChoice | null {
+  if (!mapping || mapping.applied) return null;
+  const own = mapping.columns.every(({ header, field }) => field === header.toLowerCase());
+  if (own) return null;
+  return {
+    headers: mapping.columns.map((column) => column.header),
+    fields: mapping.columns.map((column) => column.field),
+    remembered: mapping.remembered,
+  };
+}
 
 /**
  * "Import CSV": choose a file → it is checked on the server (`dry_run`) → the preview says how
@@ -89,20 +134,40 @@ export function ImportCsvModal({
     importer.mutate(
       { csv, dryRun: true },
       {
-        onSuccess: (outcome) => setStep({ kind: 'preview', csv, outcome }),
+        onSuccess: (outcome) => {
+          const choice =
+            outcome.kind === 'refused' ? suggestedChoice(outcome.report.mapping) : null;
+          setStep(
+            choice
+              ? { kind: 'mapping', csv, choice }
+              : { kind: 'preview', csv, outcome, reading: {}, choice: null },
+          );
+        },
         onError: (error) => setFailure(errorMessage(error)),
       },
     );
   };
 
-  const commit = (csv: Blob) => {
+  /** Checks the file again, read as `reading` (a mapping chosen, a date format confirmed). */
+  const preview = (csv: Blob, reading: Reading, choice: MappingChoice | null) => {
     setFailure(null);
     importer.mutate(
-      { csv, dryRun: false },
+      { csv, dryRun: true, ...reading },
+      {
+        onSuccess: (outcome) => setStep({ kind: 'preview', csv, outcome, reading, choice }),
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  };
+
+  const commit = (csv: Blob, reading: Reading, choice: MappingChoice | null) => {
+    setFailure(null);
+    importer.mutate(
+      { csv, dryRun: false, ...reading },
       {
         onSuccess: (outcome) => {
           if (outcome.kind === 'refused') {
-            setStep({ kind: 'preview', csv, outcome });
+            setStep({ kind: 'preview', csv, outcome, reading, choice });
             return;
           }
           toast.success(text.imported(outcome.report.created, outcome.report.updated));
@@ -166,12 +231,47 @@ export function ImportCsvModal({
             </Button>
           </Group>
         </Stack>
+      ) : step.kind === 'mapping' ? (
+        <MappingStep
+          choice={step.choice}
+          columns={columns}
+          busy={busy}
+          failure={failure}
+          onChange={(choice) => setStep({ ...step, choice })}
+          onPreview={() =>
+            preview(
+              step.csv,
+              { mapping: step.choice.fields.map((f) => f ?? '').join(',') },
+              step.choice,
+            )
+          }
+          onClose={close}
+        />
       ) : (
         <ImportPreview
           outcome={step.outcome}
           busy={busy}
           failure={failure}
-          onImport={() => commit(step.csv)}
+          onDateFormat={(dateFormat) =>
+            preview(step.csv, { ...step.reading, dateFormat }, step.choice)
+          }
+          onBackToColumns={
+            step.choice
+              ? () =>
+                  setStep({ kind: 'mapping', csv: step.csv, choice: step.choice as MappingChoice })
+              : undefined
+          }
+          onImport={() =>
+            commit(
+              step.csv,
+              {
+                ...step.reading,
+                dateFormat:
+                  step.reading.dateFormat ?? step.outcome.report.mapping?.date_format ?? undefined,
+              },
+              step.choice,
+            )
+          }
           onChooseAnother={() => {
             setFile(null);
             setFileKey((key) => key + 1);
@@ -185,10 +285,157 @@ export function ImportCsvModal({
   );
 }
 
+/** The column mapping step: one select per column of the file, checked as the server checks it. */
+function MappingStep({
+  choice,
+  columns,
+  busy,
+  failure,
+  onChange,
+  onPreview,
+  onClose,
+}: {
+  choice: MappingChoice;
+  columns: readonly string[];
+  busy: boolean;
+  failure: string | null;
+  onChange: (choice: MappingChoice) => void;
+  onPreview: () => void;
+  onClose: () => void;
+}) {
+  const problems = mappingProblems(choice.headers, choice.fields, columns, columns);
+  const options = [
+    { value: '', label: mappingText.ignore },
+    ...columns.map((column) => ({ value: column, label: column })),
+  ];
+  return (
+    <Stack gap="md">
+      <Text fw={600} component="h3" m={0}>
+        {mappingText.mappingHeading}
+      </Text>
+      <Text>{mappingText.mappingIntro}</Text>
+      <Text size="sm" c="dimmed">
+        {choice.remembered ? mappingText.mappingRemembered : mappingText.mappingGuessed}
+      </Text>
+      <Box
+        mah={360}
+        style={{ overflowY: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={mappingText.mappingTable}
+      >
+        <Table withTableBorder aria-label={mappingText.mappingTable}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{mappingText.fileColumn}</Table.Th>
+              <Table.Th scope="col">{mappingText.readAs}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {choice.headers.map((header, index) => {
+              const problem = problems.find((item) => item.column === header);
+              return (
+                <Table.Tr key={`${header}-${index}`}>
+                  <Table.Td>{header || `#${index + 1}`}</Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={mappingText.readAsLabel(header || `#${index + 1}`)}
+                      data={options}
+                      value={choice.fields[index] ?? ''}
+                      error={problem?.message}
+                      disabled={busy}
+                      onChange={(event) => {
+                        const fields = [...choice.fields];
+                        fields[index] = event.currentTarget.value || null;
+                        onChange({ ...choice, fields });
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      {problems.some((problem) => !choice.headers.includes(problem.column)) && (
+        <List size="sm" c="var(--mantine-color-error)" role="alert">
+          {problems
+            .filter((problem) => !choice.headers.includes(problem.column))
+            .map((problem) => (
+              <List.Item key={problem.message}>{problem.message}</List.Item>
+            ))}
+        </List>
+      )}
+      <FormError message={failure} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          {ADMIN_TEXT.common.cancel}
+        </Button>
+        <Button onClick={onPreview} disabled={problems.length > 0} loading={busy}>
+          {busy ? text.checking : mappingText.previewMapped}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What `sample` reads as in `format`, as a date people read ("Mar 4, 2026"). */
+function readDate(sample: string, format: ImportDateFormat): string {
+  const iso = toIsoDate(sample, format);
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return sample;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return sample;
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The date format of the file, confirmed in the preview: each format with what it reads. */
+function DateFormatChoice({
+  mapping,
+  busy,
+  onChange,
+}: {
+  mapping: ImportMapping;
+  busy: boolean;
+  onChange: (format: ImportDateFormat) => void;
+}) {
+  const sample = mapping.date_sample;
+  return (
+    <Radio.Group
+      label={mappingText.dateFormatLegend}
+      description={mapping.date_format === null ? mappingText.dateFormatAsk : undefined}
+      value={mapping.date_format ?? ''}
+      onChange={(value) => onChange(value as ImportDateFormat)}
+    >
+      <Stack gap={6} mt={6}>
+        {IMPORT_DATE_FORMATS.map((format) => (
+          <Radio
+            key={format}
+            value={format}
+            disabled={busy}
+            label={mappingText.dateFormats[format]}
+            description={
+              sample && format !== 'iso'
+                ? mappingText.dateSample(sample, readDate(sample, format))
+                : undefined
+            }
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 function ImportPreview({
   outcome,
   busy,
   failure,
+  onDateFormat,
+  onBackToColumns,
   onImport,
   onChooseAnother,
   onClose,
@@ -196,17 +443,28 @@ function ImportPreview({
   outcome: ImportOutcome;
   busy: boolean;
   failure: string | null;
+  onDateFormat: (format: ImportDateFormat) => void;
+  onBackToColumns: (() => void) | undefined;
   onImport: () => void;
   onChooseAnother: () => void;
   onClose: () => void;
 }) {
   const { report } = outcome;
   const rows = report.created + report.updated;
+  const mapping = report.mapping;
+  // The date format is confirmed whenever the file's dates are not plain yyyy-MM-dd.
+  const askDates =
+    mapping !== undefined &&
+    (mapping.date_format_ambiguous ||
+      (mapping.date_format !== null && mapping.date_format !== 'iso'));
   return (
     <Stack gap="md">
       <Text fw={600} component="h3" m={0}>
         {text.previewHeading}
       </Text>
+      {askDates && mapping && (
+        <DateFormatChoice mapping={mapping} busy={busy} onChange={onDateFormat} />
+      )}
       <Counts report={report} />
       {report.encoding && <Text size="sm">{text.readAs(report.encoding)}</Text>}
       {outcome.kind === 'refused' ? (
@@ -253,6 +511,11 @@ function ImportPreview({
         <Button variant="default" onClick={onChooseAnother} disabled={busy}>
           {text.chooseAnotherFile}
         </Button>
+        {onBackToColumns && (
+          <Button variant="default" onClick={onBackToColumns} disabled={busy}>
+            {mappingText.backToColumns}
+          </Button>
+        )}
         {outcome.kind === 'imported' && rows > 0 ? (
           <Button onClick={onImport} loading={busy}>
             {busy ? text.importing : text.confirmImport(rows)}

@@ -1,5 +1,7 @@
 import {
   ADMIN_TEXT,
+  IMPORT_MAPPING_MESSAGES,
+  IMPORT_MAPPING_TEXT,
   MESSAGES,
   type AdminResident,
   type FacilityPermissionResponse,
@@ -12,6 +14,7 @@ import { SessionProvider } from '@/features/auth';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 
 const text = ADMIN_TEXT.census;
+const mappingText = IMPORT_MAPPING_TEXT;
 
 const PERMISSIONS: FacilityPermissionResponse = {
   permissions: [{ type: 'Administration' }],
@@ -288,6 +291,127 @@ describe('Residents (the census)', () => {
       ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=true', 'client_id\nbad'],
       ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=true', 'client_id\ngood'],
       ['/api/v1/admin/facilities/fac-1/residents/import/?dry_run=false', 'client_id\ngood'],
+    ]);
+  });
+
+  it('an EHR export: the guessed column mapping, a column changed, US dates confirmed in the preview, imported as previewed (ADR 056)', async () => {
+    const headers = [
+      'Resident ID',
+      'Last Name',
+      'First Name',
+      'Unit',
+      'Admit Date',
+      'Discharge Date',
+      'Language',
+    ];
+    const guessed = [
+      'client_id',
+      'last_name',
+      'first_name',
+      null,
+      'admitted_on',
+      'discharged_on',
+      'preferred_language',
+    ];
+    const mapping = (dateFormat: 'us' | 'day_first' | null, applied: boolean) => ({
+      columns: headers.map((header, index) => ({ header, field: guessed[index] ?? null })),
+      applied,
+      remembered: false,
+      date_format: dateFormat,
+      date_format_ambiguous: false,
+      date_sample: '03/14/2026',
+    });
+    const { user, sent } = renderScreen({
+      answer: ({ method, url }) => {
+        if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
+        if (!url.includes('mapping=')) {
+          return jsonResponse(
+            {
+              detail: text.importRefused(1),
+              created: 0,
+              updated: 0,
+              unchanged: 0,
+              errors: [{ row: 1, column: 'resident id', message: MESSAGES.csvUnknownColumn }],
+              mapping: mapping('us', false),
+            },
+            400,
+          );
+        }
+        const format = url.includes('date_format=day_first') ? 'day_first' : 'us';
+        return jsonResponse({
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+          errors: [],
+          surveys: { admission: 2, discharge: 0 },
+          mapping: mapping(format, true),
+        });
+      },
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: text.importCsv }));
+    const dialog = await screen.findByRole('dialog', { name: text.importHeading });
+    await user.upload(
+      within(dialog).getByLabelText<HTMLInputElement>(text.chooseFile),
+      new File(['Resident ID,…'], 'census.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+
+    // The mapping step: one select per column, the guess chosen, Unit ignored.
+    expect(await within(dialog).findByText(mappingText.mappingHeading)).toBeVisible();
+    const select = (header: string) =>
+      within(dialog).getByRole<HTMLSelectElement>('combobox', {
+        name: mappingText.readAsLabel(header),
+      });
+    expect(headers.map((header) => select(header).value)).toEqual([
+      'client_id',
+      'last_name',
+      'first_name',
+      '',
+      'admitted_on',
+      'discharged_on',
+      'preferred_language',
+    ]);
+    // Two columns read as one field: said at the column, and no preview until it is fixed.
+    await user.selectOptions(select('Unit'), 'last_name');
+    expect(
+      within(dialog).getByText(IMPORT_MAPPING_MESSAGES.fieldTwice('last_name', 'Last Name')),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: mappingText.previewMapped })).toBeDisabled();
+    await user.selectOptions(select('Unit'), mappingText.ignore);
+    await user.click(within(dialog).getByRole('button', { name: mappingText.previewMapped }));
+
+    // The preview: the dates read as US, each format with what the first date reads as.
+    const dates = await within(dialog).findByRole('radiogroup', {
+      name: mappingText.dateFormatLegend,
+    });
+    expect(within(dates).getByRole('radio', { name: mappingText.dateFormats.us })).toBeChecked();
+    expect(
+      within(dates).getByText(mappingText.dateSample('03/14/2026', 'Mar 14, 2026')),
+    ).toBeVisible();
+    await user.click(within(dates).getByRole('radio', { name: mappingText.dateFormats.day_first }));
+    await waitFor(() =>
+      expect(
+        within(dates).getByRole('radio', { name: mappingText.dateFormats.day_first }),
+      ).toBeChecked(),
+    );
+    await user.click(within(dates).getByRole('radio', { name: mappingText.dateFormats.us }));
+    await user.click(await within(dialog).findByRole('button', { name: text.confirmImport(2) }));
+    expect(await screen.findByText(text.imported(2, 0))).toBeVisible();
+    const imports = sent.filter((request) => request.url.includes('/residents/import/'));
+    const cols = encodeURIComponent(
+      'client_id,last_name,first_name,,admitted_on,discharged_on,preferred_language',
+    );
+    expect(
+      imports.map((request) =>
+        request.url.replace('/api/v1/admin/facilities/fac-1/residents/import/', ''),
+      ),
+    ).toEqual([
+      '?dry_run=true',
+      `?dry_run=true&mapping=${cols}`,
+      `?dry_run=true&mapping=${cols}&date_format=day_first`,
+      `?dry_run=true&mapping=${cols}&date_format=us`,
+      `?dry_run=false&mapping=${cols}&date_format=us`,
     ]);
   });
 
