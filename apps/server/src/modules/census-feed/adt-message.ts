@@ -45,6 +45,8 @@ export interface AdtPatient {
   eventAt: string;
   /** PV1-6.1: the unit a transfer comes from. */
   priorUnit: string;
+  /** PV1-36.1: the discharge disposition (HL7 table 0112); '' when absent. */
+  disposition: string;
   /** MRG-1: the MRN merged away (A40). */
   priorClientId: string | null;
 }
@@ -170,6 +172,7 @@ export function readPatient(message: Hl7Message): AdtPatient {
       component(evn?.getField(2), 1) ||
       component(msh?.getField(7), 1),
     priorUnit: component(pv1?.getField(6), 1),
+    disposition: component(pv1?.getField(36), 1),
     priorClientId: medicalRecordNumber(message.getSegment('MRG')?.getField(1)),
   };
 }

@@ -15,6 +15,7 @@ import {
   ADMIN_PAGE_SIZE,
   ClientIdSchema,
   FEED_HOURS,
+  type DischargeDestination,
   FEED_TEXT,
   PersonNameSchema,
   type FeedHour,
@@ -64,6 +65,7 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { isUniqueViolation } from '../surveys/surveys.service.js';
+import { dischargeDestination } from './discharge-disposition.js';
 import {
   buildAck,
   facilityDate,
@@ -114,6 +116,8 @@ interface CensusFields extends CensusDates {
   first_name: string;
   last_name: string;
   preferred_language: string;
+  /** Where the discharge went (ADR 053): only with a discharge; from PV1-36 (ADR 055). */
+  discharge_destination: DischargeDestination | null;
 }
 
 const EDITABLE: readonly (keyof CensusFields)[] = [
@@ -123,6 +127,7 @@ const EDITABLE: readonly (keyof CensusFields)[] = [
   'preferred_language',
   'admitted_on',
   'discharged_on',
+  'discharge_destination',
 ];
 
 /** ISO 639-2 codes EHRs send in PID-15, to the census's ISO 639-1 codes. */
@@ -431,6 +436,7 @@ function fieldsOf(row: ResidentRow): CensusFields {
     preferred_language: row.preferred_language,
     admitted_on: row.admitted_on,
     discharged_on: row.discharged_on,
+    discharge_destination: row.discharge_destination,
   };
 }
 
@@ -561,14 +567,23 @@ async function applyMessage(
         ),
         admitted_on: admittedOn,
         discharged_on: keepDischarge,
+        // A readmission ends the discharge, and its destination with it (ADR 053).
+        discharge_destination:
+          keepDischarge === null ? null : (current?.discharge_destination ?? null),
       });
       return APPLIED;
     }
     case 'A03': {
       if (!current) return HELD;
       const dischargedOn = dateOf(facility, patient.dischargeAt || patient.eventAt, 'PV1-45');
-      // PV1-36 (discharge disposition): the census has no discharge destination yet (ADR 050).
-      await save(current, { ...fieldsOf(current), discharged_on: dischargedOn });
+      // PV1-36 (HL7 table 0112) names where the resident went; absent or unknown, the
+      // destination already recorded stays (discharge-disposition.ts, ADR 055).
+      await save(current, {
+        ...fieldsOf(current),
+        discharged_on: dischargedOn,
+        discharge_destination:
+          dischargeDestination(patient.disposition) ?? current.discharge_destination,
+      });
       return APPLIED;
     }
     case 'A08': {
@@ -582,7 +597,11 @@ async function applyMessage(
     }
     case 'A13': {
       if (!current) return HELD;
-      await save(current, { ...fieldsOf(current), discharged_on: null });
+      await save(current, {
+        ...fieldsOf(current),
+        discharged_on: null,
+        discharge_destination: null,
+      });
       return APPLIED;
     }
     case 'A11':
@@ -691,6 +710,7 @@ async function transfer(
           preferred_language: languageOf(facility, patient.language, prior.preferred_language),
           admitted_on: transferOn,
           discharged_on: null,
+          discharge_destination: null,
         },
         messageId,
       );

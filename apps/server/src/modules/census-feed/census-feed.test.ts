@@ -110,7 +110,7 @@ describeEachDialect('census feed over MLLP', (dialect) => {
     expect(await dueNames(MAPLE, 'Admission')).toContain('Ada Feedwell-Ortiz');
   });
 
-  it('discharges with A03 on the facility-local date of PV1-45: the Discharge survey comes due; A13 cancels it', async () => {
+  it('discharges with A03 on the facility-local date of PV1-45, to the destination of PV1-36: the Discharge survey comes due; A13 cancels it', async () => {
     // 02:30 UTC on the 22nd is still the 21st in Chicago.
     const ack = await sender.send(
       adt({
@@ -125,6 +125,7 @@ describeEachDialect('census feed over MLLP', (dialect) => {
     expect(msa(ack).code).toBe('AA');
     expect(await resident(MAPLE, 'MRN1001')).toMatchObject({
       discharged_on: '2026-11-21',
+      discharge_destination: 'home',
       active: 0,
     });
     const discharge = await t.db
@@ -139,7 +140,11 @@ describeEachDialect('census feed over MLLP', (dialect) => {
     expect(
       msa(await sender.send(adt({ event: 'A13', control: 'C-A13-1', mrn: 'MRN1001' }))).code,
     ).toBe('AA');
-    expect(await resident(MAPLE, 'MRN1001')).toMatchObject({ discharged_on: null, active: 1 });
+    expect(await resident(MAPLE, 'MRN1001')).toMatchObject({
+      discharged_on: null,
+      discharge_destination: null,
+      active: 1,
+    });
     const after = await t.db
       .selectFrom('surveys')
       .innerJoin('residents', 'residents.id', 'surveys.resident_id')
@@ -148,6 +153,52 @@ describeEachDialect('census feed over MLLP', (dialect) => {
       .where('surveys.survey_type', '=', 'Discharge')
       .execute();
     expect(after).toEqual([{ status: 'not_completable' }]);
+  });
+
+  it('maps PV1-36 through HL7 table 0112 (NUBC codes): a hospital transfer, a death, a hospice; an unknown code keeps what was recorded', async () => {
+    const cases = [
+      { mrn: 'MRN6001', disposition: '02', destination: 'hospital' },
+      { mrn: 'MRN6002', disposition: '20', destination: 'died' },
+      { mrn: 'MRN6003', disposition: '51^Hospice - medical facility^NUBC', destination: 'hospice' },
+      { mrn: 'MRN6004', disposition: '', destination: null },
+    ];
+    for (const [n, item] of cases.entries()) {
+      const admit = adt({ event: 'A01', control: `C-DD-A${n}`, mrn: item.mrn, admit: '20261110' });
+      expect(msa(await sender.send(admit)).code).toBe('AA');
+      const discharge = adt({
+        event: 'A03',
+        control: `C-DD-D${n}`,
+        mrn: item.mrn,
+        discharge: '20261120',
+        disposition: item.disposition,
+      });
+      expect(msa(await sender.send(discharge)).code).toBe('AA');
+      expect(await resident(MAPLE, item.mrn)).toMatchObject({
+        discharged_on: '2026-11-20',
+        discharge_destination: item.destination,
+      });
+    }
+    // A corrected discharge without a known code keeps the destination already recorded.
+    const corrected = adt({
+      event: 'A03',
+      control: 'C-DD-X',
+      mrn: 'MRN6001',
+      discharge: '20261121',
+      disposition: '99',
+    });
+    expect(msa(await sender.send(corrected)).code).toBe('AA');
+    expect(await resident(MAPLE, 'MRN6001')).toMatchObject({
+      discharged_on: '2026-11-21',
+      discharge_destination: 'hospital',
+    });
+    // A readmission ends the discharge and its destination (ADR 053).
+    const readmit = adt({ event: 'A01', control: 'C-DD-R', mrn: 'MRN6001', admit: '20261125' });
+    expect(msa(await sender.send(readmit)).code).toBe('AA');
+    expect(await resident(MAPLE, 'MRN6001')).toMatchObject({
+      admitted_on: '2026-11-25',
+      discharged_on: null,
+      discharge_destination: null,
+    });
   });
 
   it('a discharge the feed sends on the day keeps the Discharge survey on the staff’s list (ADR 049)', async () => {
