@@ -165,6 +165,16 @@ test('an administrator builds, previews, translates and publishes a questionnair
   await expect(preview.getByRole('button', { name: 'Siguiente' })).toBeInViewport({ ratio: 1 });
   await expect(preview.getByRole('button', { name: 'Anterior' })).toBeInViewport({ ratio: 1 });
   await page.setViewportSize(viewport);
+  // A toast while a dialog is open starts below the dialog's close button, which stays usable
+  // (issue 33): Prev at a set's first question says why it does nothing.
+  await preview.getByRole('button', { name: 'Anterior' }).click();
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  const closeDialog = preview.getByRole('button', { name: 'Close', exact: true });
+  const toastBox = await toast.boundingBox();
+  const closeBox = await closeDialog.boundingBox();
+  expect(toastBox?.y ?? 0).toBeGreaterThan((closeBox?.y ?? Infinity) + (closeBox?.height ?? 0));
+  await closeDialog.click({ trial: true });
   await preview.getByRole('button', { name: 'Siguiente' }).click();
   await expect(
     preview.getByRole('heading', { name: 'Question: 2 ¿Cuántas horas durmió?' }),
