@@ -637,6 +637,7 @@ export const ADMIN_TEXT = {
       'alert.acknowledged': 'Alert acknowledged',
       'alert.resolved': 'Alert resolved',
       'results.exported': 'Survey results exported',
+      'results.coreq_exported': 'CoreQ measure exported',
       'results.survey_viewed': 'Survey answers opened',
       'results.survey_printed': 'Survey answers printed',
       'results.surveys_listed': 'Surveys behind a figure listed',

@@ -66,29 +66,3 @@ export const COREQ_FAMILY_INSTRUMENTS = [
   'coreq-lsf',
   'coreq-alf',
 ] as const satisfies readonly InstrumentId[];
-
-/** How the panel and the exports name each reason. */
-export const COREQ_EXCLUSION_LABELS: Record<CoreqExclusion, string> = {
-  proxy: 'Answered by family or a representative',
-  not_family: 'Answered by the resident (family measure)',
-  died: 'Died',
-  hospital: 'Discharged to a hospital',
-  snf: 'Discharged to another SNF',
-  psychiatric: 'Discharged to a psychiatric facility',
-  irf: 'Discharged to an IRF',
-  ltch: 'Discharged to an LTCH',
-  hospice: 'Hospice',
-  ama: 'Left against medical advice',
-  guardian: 'Court-appointed guardian',
-  bims: 'BIMS 7 or lower',
-  stay_over_100_days: 'Stay over 100 days',
-  stay_under_100_days: 'In the facility under 100 days',
-  stay_under_14_days: 'In the community under two weeks',
-  late: 'Answered after the two-month window',
-  incomplete: 'Two or more items missing',
-};
-
-export const COREQ_NOT_REPORTABLE_LABELS: Record<CoreqNotReportableReason, string> = {
-  too_few_valid: `Fewer than ${COREQ_MIN_VALID} valid responses`,
-  low_response_rate: `Response rate below ${COREQ_MIN_RESPONSE_RATE * 100} %`,
-};

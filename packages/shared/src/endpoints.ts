@@ -158,6 +158,11 @@ import {
   ResultsSurveysQuerySchema,
   ResultsSurveysResponseSchema,
 } from './schemas/results.js';
+import {
+  CoreqExportResponseSchema,
+  CoreqQuerySchema,
+  CoreqResponseSchema,
+} from './schemas/coreq.js';
 
 /**
  * Base of every API path. The spec's calls live under `users/` (spec §7, DESIGN §3); the calls
@@ -975,6 +980,47 @@ export const ENDPOINTS = {
     access: results,
     query: ResultsExportQuerySchema,
     response: ResultsExportResponseSchema,
+    responseType: 'xlsx',
+  },
+  // The CoreQ measures (DESIGN §9 "CoreQ", ADR 054). Not kept between writes: without `to`
+  // the periods run to today, so the answer depends on the clock.
+  resultsCoreq: {
+    method: 'GET',
+    path: 'results/coreq',
+    access: results,
+    query: CoreqQuerySchema,
+    response: CoreqResponseSchema,
+  },
+  resultsCoreqExportCsv: {
+    method: 'GET',
+    path: 'results/coreq/export.csv',
+    access: results,
+    query: CoreqQuerySchema,
+    response: CoreqExportResponseSchema,
+    responseType: 'csv',
+  },
+  resultsCoreqExportXlsx: {
+    method: 'GET',
+    path: 'results/coreq/export.xlsx',
+    access: results,
+    query: CoreqQuerySchema,
+    response: CoreqExportResponseSchema,
+    responseType: 'xlsx',
+  },
+  resultsCoreqSummaryCsv: {
+    method: 'GET',
+    path: 'results/coreq/summary.csv',
+    access: results,
+    query: CoreqQuerySchema,
+    response: CoreqExportResponseSchema,
+    responseType: 'csv',
+  },
+  resultsCoreqSummaryXlsx: {
+    method: 'GET',
+    path: 'results/coreq/summary.xlsx',
+    access: results,
+    query: CoreqQuerySchema,
+    response: CoreqExportResponseSchema,
     responseType: 'xlsx',
   },
   alerts: {

@@ -151,6 +151,7 @@ export const AUDIT_ACTIONS = [
   'alert.acknowledged',
   'alert.resolved',
   'results.exported',
+  'results.coreq_exported',
   // Reads of answers (HIPAA §164.312(b), issue 31): who looked at which facility's answers
   'results.survey_viewed',
   'results.survey_printed',

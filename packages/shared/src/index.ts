@@ -36,3 +36,4 @@ export * from './census-feed-screen-texts.js';
 export * from './schemas/census-feed.js';
 export * from './coreq.js';
 export * from './census-import.js';
+export * from './schemas/coreq.js';

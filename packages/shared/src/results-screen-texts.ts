@@ -4,13 +4,45 @@
  * contract's schemas use and so every page's shared code carries) so that only the results
  * screens' chunk carries them (ADR 014's pattern; apps/web/vite.config.ts `resultsCode`).
  */
+import {
+  COREQ_MIN_RESPONSE_RATE,
+  COREQ_MIN_VALID,
+  type CoreqExclusion,
+  type CoreqNotReportableReason,
+} from './coreq.js';
 import { ALERT_OVERDUE_HOURS } from './limits.js';
 import { MESSAGES } from './messages.js';
+
+/** How the panel and the exports name each reason. */
+export const COREQ_EXCLUSION_LABELS: Record<CoreqExclusion, string> = {
+  proxy: 'Answered by family or a representative',
+  not_family: 'Answered by the resident (family measure)',
+  died: 'Died',
+  hospital: 'Discharged to a hospital',
+  snf: 'Discharged to another SNF',
+  psychiatric: 'Discharged to a psychiatric facility',
+  irf: 'Discharged to an IRF',
+  ltch: 'Discharged to an LTCH',
+  hospice: 'Hospice',
+  ama: 'Left against medical advice',
+  guardian: 'Court-appointed guardian',
+  bims: 'BIMS 7 or lower',
+  stay_over_100_days: 'Stay over 100 days',
+  stay_under_100_days: 'In the facility under 100 days',
+  stay_under_14_days: 'In the community under two weeks',
+  late: 'Answered after the two-month window',
+  incomplete: 'Two or more items missing',
+};
+
+export const COREQ_NOT_REPORTABLE_LABELS: Record<CoreqNotReportableReason, string> = {
+  too_few_valid: `Fewer than ${COREQ_MIN_VALID} valid responses`,
+  low_response_rate: `Response rate below ${COREQ_MIN_RESPONSE_RATE * 100} %`,
+};
 
 export const RESULTS_TEXT = {
   heading: 'Survey Results',
   backHome: 'Back to Home',
-  tabs: { dashboard: 'Dashboard', comments: 'Comments', alerts: 'Alerts' },
+  tabs: { dashboard: 'Dashboard', coreq: 'CoreQ', comments: 'Comments', alerts: 'Alerts' },
   filters: {
     facilities: 'Facilities',
     allFacilities: 'All my facilities',
@@ -204,4 +236,51 @@ export const RESULTS_TEXT = {
   loading: 'Loading results',
   loadFailed: 'We could not load the results. Check the connection and try again.',
   retry: 'Retry',
+  coreq: {
+    heading: 'CoreQ',
+    intro:
+      'The CoreQ satisfaction measure (AHCA/NCAL), computed from the surveys given: per facility and for all your facilities.',
+    instrument: 'Measure',
+    instruments: {
+      'coreq-ss': 'Short Stay Discharge',
+      'coreq-lsr': 'Long-Stay Resident',
+      'coreq-lsf': 'Long-Stay Family',
+      'coreq-alr': 'Assisted Living Resident',
+      'coreq-alf': 'Assisted Living Family',
+    },
+    period: 'Periods',
+    periods: { month: 'Months', quarter: 'Quarters', six_months: 'Rolling six months' },
+    facility: 'Facility',
+    allFacilities: 'All my facilities',
+    range: (from: string, to: string) => `${from} – ${to}`,
+    score: 'CoreQ score',
+    scoreHelp: 'Satisfied ÷ valid responses',
+    notReportable: 'Not reportable',
+    satisfied: 'Satisfied',
+    valid: 'Valid',
+    given: 'Given',
+    responded: 'Answered',
+    responseRate: 'Response rate',
+    responseRateHelp: 'Valid responses ÷ people given the survey',
+    satisfiedOfValid: (satisfied: number, valid: number) => `${satisfied} of ${valid} valid`,
+    trend: 'Over the periods',
+    periodColumn: 'Period',
+    items: 'Item averages (1 Poor – 5 Excellent)',
+    item: (key: string) => `Item ${key.replace('coreq-', '')}`,
+    average: 'Average',
+    noAverage: '—',
+    excluded: 'Not valid, by reason',
+    noExclusions: 'No response was excluded.',
+    facilities: 'Facilities side by side (latest period)',
+    empty: 'No survey of this measure was given in these periods.',
+    rules:
+      'A respondent is satisfied when the average of the items answered is 3 or more. A response is valid with every item answered or one missing, answered by the resident (family measures: by family), within two months, and no exclusion. Reported from 20 valid responses and a 30 % response rate (ADR 054 cites the sources).',
+    exports: {
+      respondentsCsv: 'Respondents CSV',
+      respondentsXlsx: 'Respondents Excel',
+      summaryCsv: 'Summary CSV',
+      summaryXlsx: 'Summary Excel',
+      failed: 'The export failed.',
+    },
+  },
 } as const;

@@ -16,22 +16,10 @@ import {
   type CoreqExclusion,
   type CoreqNotReportableReason,
   type CoreqPeriod,
+  type DischargeDestination,
   type InstrumentId,
   type Respondent,
 } from '@carevoice/shared';
-
-/** A resident's discharge destination (DESIGN §9 "Census fields"). */
-export type DischargeDestination =
-  | 'home'
-  | 'hospital'
-  | 'snf'
-  | 'irf'
-  | 'ltch'
-  | 'psychiatric'
-  | 'hospice'
-  | 'died'
-  | 'ama'
-  | 'other';
 
 /** One survey given: its answers' scores and what the census knows of the resident. */
 export interface CoreqSurveyRow {
@@ -55,7 +43,7 @@ export interface CoreqSurveyRow {
 }
 
 /** What the rules make of one response. */
-export interface CoreqResponse {
+export interface CoreqEvaluation {
   /** The items' scores in the instrument's order (null: missing). */
   scores: (number | null)[];
   missing: number;
@@ -186,8 +174,26 @@ function applies(id: InstrumentId, reason: CoreqExclusion, row: CoreqSurveyRow):
   }
 }
 
+/**
+ * Every exclusion that applies to a response under the instrument's rules (the exports' flags;
+ * the figures count only the first, `evaluateResponse`).
+ */
+export function exclusionsOf(id: InstrumentId, row: CoreqSurveyRow): CoreqExclusion[] {
+  const { missing } = evaluateResponse(id, row);
+  return COREQ_EXCLUSIONS.filter(
+    (reason) =>
+      RULES[id].has(reason) &&
+      (reason === 'incomplete' ? missing > COREQ_MAX_MISSING_ITEMS : applies(id, reason, row)),
+  );
+}
+
+/** The exclusions a measure applies, in COREQ_EXCLUSIONS order (the exports' flag columns). */
+export function exclusionsApplied(id: InstrumentId): CoreqExclusion[] {
+  return COREQ_EXCLUSIONS.filter((reason) => RULES[id].has(reason));
+}
+
 /** One response under an instrument's rules: its scores, exclusion, validity and satisfaction. */
-export function evaluateResponse(id: InstrumentId, row: CoreqSurveyRow): CoreqResponse {
+export function evaluateResponse(id: InstrumentId, row: CoreqSurveyRow): CoreqEvaluation {
   const scores = coreqItemKeys(id).map((key) => {
     const score = row.items[key];
     return typeof score === 'number' && Number.isFinite(score) ? score : null;

@@ -2,6 +2,7 @@ import {
   RESULTS_EXPORTS_PER_USER,
   RESULTS_MESSAGES,
   XLSX_CONTENT_TYPE,
+  type CoreqQuery,
   type ResultsExportQuery,
 } from '@carevoice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,8 @@ import { tooManyRequests } from '../../lib/http-error.js';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import { auditRead, filterOfRead } from '../audit/audited-read.js';
+import { exportCoreq, type CoreqExportKind } from './coreq-export.js';
+import { resultsCoreq } from './coreq.service.js';
 import { exportResults, type ExportFormat } from './results-export.js';
 import { surveyFacilityId } from './results.repository.js';
 import {
@@ -104,8 +107,9 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendExport(
     request: FastifyRequest,
     reply: FastifyReply,
-    query: ResultsExportQuery,
+    query: ResultsExportQuery | CoreqQuery,
     format: ExportFormat,
+    coreq?: CoreqExportKind,
   ) {
     const { user } = requireSession(request);
     // A HEAD request downloads nothing: it is checked like a GET, but no file is made.
@@ -124,14 +128,21 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     if (!head) running.set(user.id, count + 1);
     try {
-      const { filename, stream } = await exportResults(
-        ctx,
-        requestMeta(request),
-        user,
-        query,
-        format,
-        { download: !head },
-      );
+      const { filename, stream } =
+        coreq === undefined
+          ? await exportResults(
+              ctx,
+              requestMeta(request),
+              user,
+              query as ResultsExportQuery,
+              format,
+              {
+                download: !head,
+              },
+            )
+          : await exportCoreq(ctx, requestMeta(request), user, query, coreq, format, {
+              download: !head,
+            });
       // The slot is free once the file is sent, or the client has gone away.
       stream.once('close', release);
       reply.raw.once('close', release);
@@ -153,5 +164,31 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpoint('resultsExportXlsx'),
     handler: async (request, reply) => sendExport(request, reply, request.query, 'xlsx'),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreq'),
+    handler: async (request) =>
+      resultsCoreq(ctx, requireSession(request).user, request.query, requestMeta(request).at),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreqExportCsv'),
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'csv', 'export'),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreqExportXlsx'),
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'xlsx', 'export'),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreqSummaryCsv'),
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'csv', 'summary'),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreqSummaryXlsx'),
+    handler: async (request, reply) => sendExport(request, reply, request.query, 'xlsx', 'summary'),
   });
 };
