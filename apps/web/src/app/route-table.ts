@@ -77,6 +77,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
         paths.resultsSurveys,
         paths.resultsSurvey,
         paths.resultsComments,
+        paths.resultsCoreq,
       ].map((path) => ({ path, screen: 'results' })),
       { path: paths.recognitionSummary, screen: 'recognition-summary' },
       { path: paths.recognitionCertificate, screen: 'recognition-certificate' },

@@ -37,6 +37,7 @@ export const paths = {
   resultsSurveys: '/results/surveys',
   resultsSurvey: '/results/survey',
   resultsComments: '/results/comments',
+  resultsCoreq: '/results/coreq',
   // Recognition (DESIGN §8): roll-ups, the certificate, and the mail opt-out (public).
   recognitionSummary: '/recognition-summary',
   recognitionCertificate: '/recognition-certificate',

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { ResultsFrame } from '@/features/results';
 import { AlertsScreen } from '@/features/results/components/alerts-screen';
 import { CommentsScreen } from '@/features/results/components/comments-screen';
+import { CoreqScreen } from '@/features/results/components/coreq-screen';
 import { DashboardScreen } from '@/features/results/components/dashboard-screen';
 import { SurveyScreen } from '@/features/results/components/survey-screen';
 import { SurveysScreen } from '@/features/results/components/surveys-screen';
@@ -15,6 +16,7 @@ const SCREENS: Record<string, ComponentType> = {
   [paths.resultsSurveys]: SurveysScreen,
   [paths.resultsSurvey]: SurveyScreen,
   [paths.resultsComments]: CommentsScreen,
+  [paths.resultsCoreq]: CoreqScreen,
 };
 
 /**

@@ -45,6 +45,7 @@ export function ResultsFrame({ children }: { children: ReactNode }) {
             links={[
               { to: { pathname: paths.results, search }, label: text.tabs.dashboard, end: true },
               { to: { pathname: paths.resultsComments, search }, label: text.tabs.comments },
+              { to: paths.resultsCoreq, label: text.tabs.coreq },
               { to: paths.resultsAlerts, label: text.tabs.alerts },
             ]}
           />
