@@ -20,12 +20,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import {
-  addMonths,
-  coreqFigures,
-  coreqPeriods,
-  type CoreqSurveyRow,
-} from './coreq.js';
+import { addMonths, coreqFigures, coreqPeriods, type CoreqSurveyRow } from './coreq.js';
 import {
   adoptedInstruments,
   coreqSurveys,
