@@ -140,7 +140,7 @@ export const IMPORT_FIELD_SYNONYMS: Record<ImportKind, Record<string, readonly s
 
 /** The fields of a kind whose values are dates (read in the file's date format). */
 export const IMPORT_DATE_FIELDS: Record<ImportKind, readonly string[]> = {
-  residents: ['admitted_on', 'discharged_on'],
+  residents: ['admitted_on', 'discharged_on', 'bims_on'],
   employees: [],
 };
 

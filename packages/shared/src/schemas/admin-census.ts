@@ -186,8 +186,26 @@ export const RESIDENT_CSV_COLUMNS = [
   'admitted_on',
   'discharged_on',
   'preferred_language',
+  'admission_type',
+  'discharge_destination',
+  'guardian',
+  'bims_score',
+  'bims_on',
 ] as const;
 export type ResidentCsvColumn = (typeof RESIDENT_CSV_COLUMNS)[number];
+
+/**
+ * The measures' columns (DESIGN §9, ADR 053) a census file may leave out: a file without one
+ * leaves that field of existing residents as it is. A column present with an empty cell clears
+ * it (`guardian`: no guardian).
+ */
+export const RESIDENT_CSV_OPTIONAL_COLUMNS = [
+  'admission_type',
+  'discharge_destination',
+  'guardian',
+  'bims_score',
+  'bims_on',
+] as const satisfies readonly ResidentCsvColumn[];
 
 // ---------------------------------------------------------------------------------------------
 // Employees

@@ -64,8 +64,11 @@ export interface ImportSpec<C extends string, T> {
   required?: readonly C[];
   /** The column that names a record within the facility (the upsert key). */
   key: C;
-  /** Checks one row's (trimmed, NUL-free) values. */
-  check(values: Record<C, string>): RowCheck<T>;
+  /**
+   * Checks one row's (trimmed, NUL-free) values; `present`: the columns the file has (by its
+   * header or the mapping), so a column it leaves out (not `required`) is told from an empty cell.
+   */
+  check(values: Record<C, string>, present: ReadonlySet<C>): RowCheck<T>;
 }
 
 /** How the request asks the file to be read (ADR 056): absent parts as before mappings. */
@@ -122,6 +125,9 @@ export function readImportFile<C extends string, T>(
         const lower = name.toLowerCase();
         return columns.includes(lower) ? (lower as C) : null;
       });
+  const present: ReadonlySet<C> = new Set(
+    fieldOfColumn.filter((field): field is C => field !== null),
+  );
   const headerIssues: ImportProblem[] =
     header.length === 0
       ? []
@@ -192,7 +198,7 @@ export function readImportFile<C extends string, T>(
   }
   const base = { ...(mapping ? { mapping } : {}), ...(remember ? { remember } : {}) };
   if (problems.some((problem) => problem.row === headerRow || problem.row === 1)) {
-    return { rows: [], problems: sorted(problems), ...base };
+    return { rows: [], problems: sortProblems(problems), ...base };
   }
 
   const unreadable = new Set(problems.map((problem) => problem.row));
@@ -212,7 +218,7 @@ export function readImportFile<C extends string, T>(
       continue;
     }
     const cellProblems = inCareVoiceForm(values, dateFields, dateFormat ?? 'iso');
-    const checked = spec.check(values);
+    const checked = spec.check(values, present);
     for (const problem of cellProblems) problems.push({ row, ...problem });
     if (!checked.ok) {
       for (const problem of checked.problems) {
@@ -231,7 +237,7 @@ export function readImportFile<C extends string, T>(
     firstRowOfKey.set(key, row);
     if (checked.ok && cellProblems.length === 0) rows.push({ row, key, value: checked.value });
   }
-  return { rows, problems: sorted(problems, spec.columns), ...base };
+  return { rows, problems: sortProblems(problems, spec.columns), ...base };
 }
 
 /**
@@ -277,7 +283,11 @@ function withoutNeutralisation<C extends string>(
   return result;
 }
 
-function sorted(problems: ImportProblem[], columns: readonly string[] = []): ImportProblem[] {
+/** Problems by row, then in the order of the file's columns. */
+export function sortProblems(
+  problems: ImportProblem[],
+  columns: readonly string[] = [],
+): ImportProblem[] {
   const order = (column: string) => {
     const index = columns.indexOf(column);
     return index < 0 ? columns.length : index;

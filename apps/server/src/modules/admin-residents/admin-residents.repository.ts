@@ -184,6 +184,11 @@ export async function upsertResidents(
           discharge_reason: eb.ref('excluded.discharge_reason'),
           discharged_at: eb.ref('excluded.discharged_at'),
           discharge_listed: eb.ref('excluded.discharge_listed'),
+          admission_type: eb.ref('excluded.admission_type'),
+          discharge_destination: eb.ref('excluded.discharge_destination'),
+          guardian: eb.ref('excluded.guardian'),
+          bims_score: eb.ref('excluded.bims_score'),
+          bims_on: eb.ref('excluded.bims_on'),
           version: sql<number>`residents.version + 1`,
         })),
       )

@@ -14,6 +14,13 @@ import {
   LanguageCodeSchema,
   PersonNameSchema,
   RESIDENT_CSV_COLUMNS,
+  RESIDENT_CSV_OPTIONAL_COLUMNS,
+  AdmissionTypeSchema,
+  BimsScoreSchema,
+  CENSUS_FIELD_MESSAGES,
+  DischargeDestinationSchema,
+  parseCsvFlag,
+  type ImportProblem,
   type AdminResident,
   type AdminResidentCreateRequest,
   type AdminResidentListQuery,
@@ -37,8 +44,10 @@ import {
   planImport,
   readFacilityImport,
   rememberImportMapping,
+  sortProblems,
   type ColumnProblem,
   type ImportReading,
+  type ImportRow,
   type ImportSpec,
   type RowCheck,
 } from '../admin-imports/admin-imports.service.js';
@@ -116,17 +125,10 @@ export function facilityLanguages(facility: Pick<FacilityCensus, 'languages_json
   return ['en'];
 }
 
-/**
- * Problems of the census values that depend on the facility, on today or on several fields
- * (ADR 053): the BIMS score and its date come together, the date is not in the facility's
- * future, and a discharge destination needs a discharge (a discharge date, or `offLists`: the
- * resident was taken off the lists, e.g. "Can't Complete").
- */
+/** Problems of the census values that depend on the facility or on both dates. */
 function censusProblems(
-  fields: Omit<CensusFields, 'guardian'>,
+  fields: Pick<CensusFields, 'preferred_language' | 'admitted_on' | 'discharged_on'>,
   languages: readonly string[],
-  today: string,
-  offLists = false,
 ): ColumnProblem[] {
   const problems: ColumnProblem[] = [];
   if (!languages.includes(fields.preferred_language)) {
@@ -139,6 +141,21 @@ function censusProblems(
   ) {
     problems.push({ column: 'discharged_on', message: text.dischargeBeforeAdmission });
   }
+  return problems;
+}
+
+/**
+ * Problems of the measures' fields across fields and with today (ADR 053): the BIMS score and
+ * its date come together, the date is not in the facility's future, and a discharge destination
+ * needs a discharge (a discharge date, or `offLists`: the resident is off the lists, e.g. after
+ * "Can't Complete").
+ */
+function measureProblems(
+  fields: Pick<CensusFields, 'discharged_on' | 'discharge_destination' | 'bims_score' | 'bims_on'>,
+  today: string,
+  offLists: boolean,
+): ColumnProblem[] {
+  const problems: ColumnProblem[] = [];
   if (fields.bims_score === null && fields.bims_on !== null) {
     problems.push({ column: 'bims_score', message: text.bimsBoth });
   } else if (fields.bims_score !== null && fields.bims_on === null) {
@@ -160,7 +177,10 @@ function assertCensusValid(
   today: string,
   offLists = false,
 ): void {
-  const [problem] = censusProblems(fields, languages, today, offLists);
+  const [problem] = [
+    ...censusProblems(fields, languages),
+    ...measureProblems(fields, today, offLists),
+  ];
   if (problem) throw badRequest(problem.message);
 }
 
@@ -282,13 +302,10 @@ const EDITABLE: readonly (keyof CensusFields)[] = [
   'bims_on',
 ];
 
-/** A census file's row: the fields of its columns. */
-type ImportedCensus = Omit<CensusFields, keyof typeof NO_MEASURE_FIELDS>;
+type MeasureField = keyof typeof NO_MEASURE_FIELDS;
 
-/** The fields a census file's columns carry, compared to tell a changed record. */
-const IMPORTED: readonly (keyof ImportedCensus)[] = EDITABLE.filter(
-  (field): field is keyof ImportedCensus => !(field in NO_MEASURE_FIELDS),
-);
+/** A census file's row: the fields of its columns (a measure's absent: its column is not in the file). */
+type ImportedCensus = Omit<CensusFields, MeasureField> & Partial<Pick<CensusFields, MeasureField>>;
 
 /** The value of an update's field: the one sent, else the record's. */
 function updated<T>(sent: T | undefined, current: T): T {
@@ -400,15 +417,17 @@ export async function updateResident(
 /** A census file's row, checked: the resident's fields, or every problem of the row. */
 function residentImportSpec(
   languages: readonly string[],
-  today: string,
 ): ImportSpec<ResidentCsvColumn, ImportedCensus> {
   const optionalDate = (column: ResidentCsvColumn, value: string, problems: ColumnProblem[]) =>
     value === '' ? null : fieldProblem(DateStringSchema, column, value, problems);
   return {
     kind: 'residents',
     columns: RESIDENT_CSV_COLUMNS,
+    required: RESIDENT_CSV_COLUMNS.filter(
+      (column) => !(RESIDENT_CSV_OPTIONAL_COLUMNS as readonly string[]).includes(column),
+    ),
     key: 'client_id',
-    check(values): RowCheck<ImportedCensus> {
+    check(values, present): RowCheck<ImportedCensus> {
       const problems: ColumnProblem[] = [];
       const fields = {
         client_id: fieldProblem(ClientIdSchema, 'client_id', values.client_id, problems),
@@ -423,19 +442,16 @@ function residentImportSpec(
           problems,
         ),
       };
-      // The rules across fields, on the values that are well formed.
+      const measures = importedMeasures(values, present, problems);
+      // The rules across fields, on the values that are well formed (the measures' rules once
+      // the row is merged with the record it updates: importResidents).
       const census = censusProblems(
         {
-          client_id: '',
-          first_name: '',
-          last_name: '',
           preferred_language: fields.preferred_language ?? languages[0] ?? '',
           admitted_on: fields.admitted_on ?? null,
           discharged_on: fields.discharged_on ?? null,
-          ...NO_MEASURE_FIELDS,
         },
         languages,
-        today,
       );
       problems.push(...census);
       const {
@@ -466,10 +482,91 @@ function residentImportSpec(
           preferred_language: language,
           admitted_on: admittedOn,
           discharged_on: dischargedOn,
+          ...measures,
         },
       };
     },
   };
+}
+
+/**
+ * The measures' cells of a census row (ADR 053), each checked like the form's field: a column
+ * the file leaves out gives nothing (the record keeps its value); an empty cell clears (null; no
+ * guardian). Values are read in any case (`Short_Stay`); a BIMS score is digits.
+ */
+function importedMeasures(
+  values: Record<ResidentCsvColumn, string>,
+  present: ReadonlySet<ResidentCsvColumn>,
+  problems: ColumnProblem[],
+): Partial<Pick<CensusFields, MeasureField>> {
+  const measures: Partial<Pick<CensusFields, MeasureField>> = {};
+  const cell = (column: MeasureField) => values[column].toLowerCase();
+  if (present.has('admission_type')) {
+    const value = cell('admission_type');
+    const parsed =
+      value === '' ? null : fieldProblem(AdmissionTypeSchema, 'admission_type', value, problems);
+    if (parsed !== undefined) measures.admission_type = parsed;
+  }
+  if (present.has('discharge_destination')) {
+    const value = cell('discharge_destination');
+    const parsed =
+      value === ''
+        ? null
+        : fieldProblem(DischargeDestinationSchema, 'discharge_destination', value, problems);
+    if (parsed !== undefined) measures.discharge_destination = parsed;
+  }
+  if (present.has('guardian')) {
+    const value = cell('guardian');
+    const parsed = value === '' ? false : parseCsvFlag(value);
+    if (parsed === undefined) problems.push({ column: 'guardian', message: text.invalidFlag });
+    else measures.guardian = parsed;
+  }
+  if (present.has('bims_score')) {
+    const value = cell('bims_score');
+    if (value === '') measures.bims_score = null;
+    else if (/^\d{1,2}$/.test(value)) {
+      const parsed = fieldProblem(BimsScoreSchema, 'bims_score', Number(value), problems);
+      if (parsed !== undefined) measures.bims_score = parsed;
+    } else problems.push({ column: 'bims_score', message: CENSUS_FIELD_MESSAGES.bimsScore });
+  }
+  if (present.has('bims_on')) {
+    const value = cell('bims_on');
+    const parsed = value === '' ? null : fieldProblem(DateStringSchema, 'bims_on', value, problems);
+    if (parsed !== undefined) measures.bims_on = parsed;
+  }
+  return measures;
+}
+
+/**
+ * A census row as saved: the measures its file leaves out taken from the record it updates (or
+ * none, for a new resident); a readmission clears the destination as the form's does. With
+ * whether the resident is off the lists after it, for the destination's rule.
+ */
+function mergedRow(
+  value: ImportedCensus,
+  record: ResidentRow | null,
+  today: string,
+  at: Date,
+): { fields: CensusFields; offLists: boolean } {
+  const keep = <F extends MeasureField>(field: F, current: CensusFields[F]): CensusFields[F] =>
+    value[field] === undefined ? current : (value[field] as CensusFields[F]);
+  const fields: CensusFields = {
+    ...value,
+    admission_type: keep('admission_type', record?.admission_type ?? null),
+    discharge_destination: keep('discharge_destination', record?.discharge_destination ?? null),
+    guardian: keep('guardian', record?.guardian === 1),
+    bims_score: keep('bims_score', record?.bims_score ?? null),
+    bims_on: keep('bims_on', record?.bims_on ?? null),
+  };
+  const state = residentState(fields, record, today, at);
+  if (
+    value.discharge_destination === undefined &&
+    fields.discharged_on === null &&
+    state.active === 1
+  ) {
+    fields.discharge_destination = null;
+  }
+  return { fields, offLists: state.active === 0 };
 }
 
 /** The Admission and Discharge surveys that schedules create (the import's preview, ADR 049). */
@@ -507,19 +604,40 @@ export async function importResidents(
     ctx.db,
     facilityId,
     fileText,
-    residentImportSpec(facilityLanguages(facility), today),
+    residentImportSpec(facilityLanguages(facility)),
     reading,
   );
 
-  const plan = (existing: readonly ResidentRow[]) =>
-    planImport(file.rows, new Map(existing.map((row) => [row.client_id, row])), (value, record) => {
-      if (IMPORTED.some((field) => value[field] !== record[field])) return true;
+  /**
+   * The rows merged with the records they update and sorted into new, changed and unchanged;
+   * the file's problems with those of the merged rows (the measures' rules, ADR 053).
+   */
+  const plan = (existing: readonly ResidentRow[]) => {
+    const byClientId = new Map(existing.map((row) => [row.client_id, row]));
+    const problems: ImportProblem[] = [...file.problems];
+    const rows: ImportRow<CensusFields>[] = [];
+    for (const row of file.rows) {
+      const merged = mergedRow(row.value, byClientId.get(row.key) ?? null, today, meta.at);
+      const found = measureProblems(merged.fields, today, merged.offLists);
+      for (const problem of found) problems.push({ row: row.row, ...problem });
+      if (found.length === 0) rows.push({ ...row, value: merged.fields });
+    }
+    const planned = planImport(rows, byClientId, (value, record) => {
+      const saved = stored(value);
+      if (EDITABLE.some((field) => saved[field] !== record[field])) return true;
       return residentState(value, record, today, meta.at).active !== record.active;
     });
+    return Object.assign(planned, {
+      // By row; the file's own problems are already in column order, and a row has
+      // either those or the merged row's.
+      problems: sortProblems(problems),
+    });
+  };
 
   if (file.problems.length > 0) {
     const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
-    return importReport(plan(existing), file);
+    const planned = plan(existing);
+    return importReport(planned, { ...file, problems: planned.problems });
   }
 
   /** The resident's survey actions of each planned row; new residents under their new ids. */
@@ -554,6 +672,9 @@ export async function importResidents(
   if (dryRun) {
     const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
     const planned = plan(existing);
+    if (planned.problems.length > 0) {
+      return importReport(planned, { ...file, problems: planned.problems });
+    }
     const surveys =
       planned.updated.length > 0 ? await listFacilityCensusSurveys(ctx.db, facilityId) : [];
     const schedules = schedulesOf(
@@ -568,13 +689,17 @@ export async function importResidents(
     return await ctx.db.transaction().execute(async (trx) => {
       const existing = await listFacilityResidents(trx, ctx.dialect, facilityId, { lock: true });
       const planned = plan(existing);
+      // Refused before anything is written.
+      if (planned.problems.length > 0) {
+        return importReport(planned, { ...file, problems: planned.problems });
+      }
       const windowDays = facility.discharge_window_days;
       const created = planned.created.map(({ value }) => {
         const state = residentState(value, null, today, meta.at);
         return {
           id: newRowId(),
           facility_id: facilityId,
-          ...value,
+          ...stored(value),
           ...state,
           discharge_listed: dischargeListed(value, null, state, today, windowDays),
         };
@@ -584,7 +709,7 @@ export async function importResidents(
         return {
           id: record.id,
           facility_id: facilityId,
-          ...value,
+          ...stored(value),
           ...state,
           discharge_listed: dischargeListed(value, record, state, today, windowDays),
         };
@@ -649,6 +774,11 @@ export async function exportResidents(
       admitted_on: row.admitted_on,
       discharged_on: row.discharged_on,
       preferred_language: row.preferred_language,
+      admission_type: row.admission_type,
+      discharge_destination: row.discharge_destination,
+      guardian: row.guardian === 1 ? 'true' : 'false',
+      bims_score: row.bims_score,
+      bims_on: row.bims_on,
     })),
   );
   await recordAudit(ctx.db, meta, {

@@ -1012,10 +1012,11 @@ describeEachDialect('census: residents', (dialect) => {
       expect(response.headers['content-disposition']).toBe(
         `attachment; filename="residents-census-home-${facilities}-${TEST_TODAY}.csv"`,
       );
+      // The measures' columns follow (ADR 053): none recorded, no guardian.
       expect(response.body).toBe(
-        `\uFEFF${HEADER}\r\n` +
-          `'+1-555,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1),2026-11-01,,en\r\n` +
-          `'-7,"Zoë, ""Z""",Quill,,,en\r\n`,
+        `\uFEFF${HEADER},admission_type,discharge_destination,guardian,bims_score,bims_on\r\n` +
+          `'+1-555,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1),2026-11-01,,en,,,false,,\r\n` +
+          `'-7,"Zoë, ""Z""",Quill,,,en,,,false,,\r\n`,
       );
       const [event] = await auditOf('resident.exported', facilityId);
       expect(JSON.parse(event?.detail_json ?? '{}')).toEqual({ rows: 2 });

@@ -1,10 +1,21 @@
-import { ADMIN_TEXT, AdminResidentSchema, type AdminResident } from '@carevoice/shared';
+import {
+  ADMIN_TEXT,
+  AdminResidentSchema,
+  CENSUS_FIELD_MESSAGES,
+  ImportRefusalSchema,
+  ImportReportSchema,
+  type AdminResident,
+} from '@carevoice/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../db/values.js';
 import { describeEachDialect, TEST_TODAY, useTestApp, type SignedIn } from '../../test/harness.js';
 import { call } from '../../test/survey-kit.js';
 
 const text = ADMIN_TEXT.census;
+const BASE = 'client_id,first_name,last_name,admitted_on,discharged_on,preferred_language';
+const MEASURES = 'admission_type,discharge_destination,guardian,bims_score,bims_on';
+const FULL = `${BASE},${MEASURES}`;
+const csv = (header: string, ...rows: string[]) => [header, ...rows].join('\n');
 
 /** The census fields the measures need (issue 34 item 2, DESIGN §9, ADR 053). */
 describeEachDialect('census: the measures’ fields', (dialect) => {
@@ -261,6 +272,197 @@ describeEachDialect('census: the measures’ fields', (dialect) => {
       expect(
         await patchOk(id, { version: before.version, discharge_destination: 'hospital' }),
       ).toMatchObject({ status: 'discharged', discharge_destination: 'hospital' });
+    });
+  });
+
+  describe('the census file', () => {
+    const importFile = (facilityId: string, body: string, dryRun: boolean) =>
+      call(t, admin, 'adminResidentsImport', {
+        params: { facilityId },
+        query: { dry_run: String(dryRun) },
+        body,
+      });
+    const importOk = async (facilityId: string, body: string) => {
+      const response = await importFile(facilityId, body, false);
+      expect(response.statusCode, response.body.slice(0, 2000)).toBe(200);
+      return ImportReportSchema.parse(response.json());
+    };
+    const exportOf = async (facilityId: string) => {
+      const response = await call(t, admin, 'adminResidentsExport', { params: { facilityId } });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    const byClient = (facilityId: string, clientId: string) =>
+      t.db
+        .selectFrom('residents')
+        .selectAll()
+        .where('facility_id', '=', facilityId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+    const residentsOf = (facilityId: string) =>
+      t.db
+        .selectFrom('residents')
+        .selectAll()
+        .where('facility_id', '=', facilityId)
+        .orderBy('client_id')
+        .execute();
+    const past = addDays(TEST_TODAY, -10);
+
+    it('imports the optional columns (any case), exports them, and the export imports unchanged', async () => {
+      const facilityId = await newFacility();
+      const report = await importOk(
+        facilityId,
+        csv(
+          FULL,
+          `F-1,Ada,One,${past},${TEST_TODAY},en,Short_Stay,HOSPITAL,yes,7,${past}`,
+          `F-2,Bob,Two,${past},,en,long_stay,,false,15,${TEST_TODAY}`,
+          `F-3,Cy,Three,,,en,,,,,`,
+        ),
+      );
+      expect(report).toMatchObject({ created: 3, errors: [] });
+      expect(await byClient(facilityId, 'F-1')).toMatchObject({
+        admission_type: 'short_stay',
+        discharge_destination: 'hospital',
+        guardian: 1,
+        bims_score: 7,
+        bims_on: past,
+      });
+      expect(await byClient(facilityId, 'F-2')).toMatchObject({
+        admission_type: 'long_stay',
+        discharge_destination: null,
+        guardian: 0,
+        bims_score: 15,
+      });
+      expect(await byClient(facilityId, 'F-3')).toMatchObject({
+        admission_type: null,
+        guardian: 0,
+        bims_score: null,
+        bims_on: null,
+      });
+      const exported = await exportOf(facilityId);
+      expect(exported).toContain(`\uFEFF${FULL}\r\n`);
+      expect(exported).toContain(
+        `F-1,Ada,One,${past},${TEST_TODAY},en,short_stay,hospital,true,7,${past}\r\n`,
+      );
+      expect(exported).toContain(`F-3,Cy,Three,,,en,,,false,,\r\n`);
+      expect(await importOk(facilityId, exported)).toMatchObject({
+        created: 0,
+        updated: 0,
+        unchanged: 3,
+      });
+    });
+
+    it('a file without them (the old columns) keeps what residents have', async () => {
+      const facilityId = await newFacility();
+      await importOk(
+        facilityId,
+        csv(FULL, `K-1,Ada,Keep,${past},${TEST_TODAY},en,short_stay,died,true,3,${past}`),
+      );
+      const before = await byClient(facilityId, 'K-1');
+      const report = await importOk(
+        facilityId,
+        csv(BASE, `K-1,Ada,Keep,${past},${TEST_TODAY},en`, 'K-2,New,Person,,,en'),
+      );
+      expect(report).toMatchObject({ created: 1, updated: 0, unchanged: 1 });
+      expect(await byClient(facilityId, 'K-1')).toEqual(before);
+      expect(await byClient(facilityId, 'K-2')).toMatchObject({
+        guardian: 0,
+        admission_type: null,
+      });
+      // Some of them only: the others are kept.
+      await importOk(
+        facilityId,
+        csv(`${BASE},guardian`, `K-1,Ada,Keep,${past},${TEST_TODAY},en,false`),
+      );
+      expect(await byClient(facilityId, 'K-1')).toMatchObject({
+        guardian: 0,
+        admission_type: 'short_stay',
+        discharge_destination: 'died',
+        bims_score: 3,
+      });
+    });
+
+    it('empty cells clear them; a readmission in the file clears the destination', async () => {
+      const facilityId = await newFacility();
+      await importOk(
+        facilityId,
+        csv(FULL, `E-1,Ada,Empty,${past},${TEST_TODAY},en,short_stay,snf,true,9,${past}`),
+      );
+      await importOk(facilityId, csv(FULL, `E-1,Ada,Empty,${past},${TEST_TODAY},en,,snf,,,`));
+      expect(await byClient(facilityId, 'E-1')).toMatchObject({
+        admission_type: null,
+        discharge_destination: 'snf',
+        guardian: 0,
+        bims_score: null,
+        bims_on: null,
+      });
+      await importOk(facilityId, csv(BASE, `E-1,Ada,Empty,${TEST_TODAY},,en`));
+      expect(await byClient(facilityId, 'E-1')).toMatchObject({
+        active: 1,
+        discharge_destination: null,
+      });
+    });
+
+    it('a resident off the lists without a discharge date keeps a destination through the file', async () => {
+      const facilityId = await newFacility();
+      await importOk(facilityId, csv(BASE, 'O-1,Ada,Off,,,en'));
+      await t.db
+        .updateTable('residents')
+        .set({ active: 0, discharge_reason: 'Out To Hospital', discharged_at: TEST_TODAY })
+        .where('facility_id', '=', facilityId)
+        .execute();
+      expect(
+        await importOk(facilityId, csv(FULL, 'O-1,Ada,Off,,,en,,hospital,false,,')),
+      ).toMatchObject({ updated: 1, errors: [] });
+      expect(await byClient(facilityId, 'O-1')).toMatchObject({
+        active: 0,
+        discharge_destination: 'hospital',
+      });
+    });
+
+    it('names every wrong cell by row and column and writes nothing, dry run or not', async () => {
+      const facilityId = await newFacility();
+      await importOk(facilityId, csv(BASE, 'W-0,Was,There,,,en'));
+      const before = await residentsOf(facilityId);
+      const future = addDays(TEST_TODAY, 1);
+      const body = csv(
+        FULL,
+        `W-1,A,B,,,en,respite,,,,`,
+        `W-2,A,B,,${TEST_TODAY},en,,moon,maybe,,`,
+        `W-3,A,B,,,en,,,,16,${past}`,
+        `W-4,A,B,,,en,,,,7.5,${past}`,
+        `W-5,A,B,,,en,,,,abc,2026-02-30`,
+        `W-6,A,B,,,en,,,,12,`,
+        `W-7,A,B,,,en,,,,,${past}`,
+        `W-8,A,B,,,en,,,,9,${future}`,
+        `W-0,Was,There,,,en,,home,,,`,
+        `W-9,Fine,Row,,,en,short_stay,,true,10,${past}`,
+      );
+      const expected = [
+        { row: 2, column: 'admission_type', message: CENSUS_FIELD_MESSAGES.admissionType },
+        {
+          row: 3,
+          column: 'discharge_destination',
+          message: CENSUS_FIELD_MESSAGES.dischargeDestination,
+        },
+        { row: 3, column: 'guardian', message: text.invalidFlag },
+        { row: 4, column: 'bims_score', message: CENSUS_FIELD_MESSAGES.bimsScore },
+        { row: 5, column: 'bims_score', message: CENSUS_FIELD_MESSAGES.bimsScore },
+        { row: 6, column: 'bims_score', message: CENSUS_FIELD_MESSAGES.bimsScore },
+        { row: 6, column: 'bims_on', message: expect.stringMatching(/date/i) },
+        { row: 7, column: 'bims_on', message: text.bimsBoth },
+        { row: 8, column: 'bims_score', message: text.bimsBoth },
+        { row: 9, column: 'bims_on', message: text.bimsInFuture },
+        { row: 10, column: 'discharge_destination', message: text.destinationNeedsDischarge },
+      ];
+      for (const dryRun of [true, false]) {
+        const response = await importFile(facilityId, body, dryRun);
+        expect(response.statusCode, response.body).toBe(400);
+        const refusal = ImportRefusalSchema.parse(response.json());
+        expect(refusal.errors).toEqual(expected);
+        expect(refusal.detail).toBe(text.importRefused(expected.length));
+      }
+      expect(await residentsOf(facilityId)).toEqual(before);
     });
   });
 });
