@@ -66,6 +66,18 @@ export const DISCHARGE_DESTINATIONS = [
 ] as const;
 export type DischargeDestination = (typeof DISCHARGE_DESTINATIONS)[number];
 
+/**
+ * The discharge destination a "Can't Complete" reason on a Discharge survey implies (ADR 053):
+ * set on the resident when none is recorded. "Discharged" and "Resident Refused" say nothing of
+ * where the resident went.
+ */
+export const CANT_COMPLETE_DESTINATIONS: Record<DischargeReason, DischargeDestination | null> = {
+  Discharged: null,
+  'Out To Hospital': 'hospital',
+  'Resident Refused': null,
+  'Left AMA': 'ama',
+};
+
 /** The BIMS cognitive screen's range (Brief Interview for Mental Status, 0–15). */
 export const BIMS_SCORE_MIN = 0;
 export const BIMS_SCORE_MAX = 15;

@@ -9,7 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../db/values.js';
 import { describeEachDialect, TEST_TODAY, useTestApp, type SignedIn } from '../../test/harness.js';
-import { call } from '../../test/survey-kit.js';
+import { call, signInNewUser } from '../../test/survey-kit.js';
 
 const text = ADMIN_TEXT.census;
 const BASE = 'client_id,first_name,last_name,admitted_on,discharged_on,preferred_language';
@@ -463,6 +463,71 @@ describeEachDialect('census: the measures’ fields', (dialect) => {
         expect(refusal.detail).toBe(text.importRefused(expected.length));
       }
       expect(await residentsOf(facilityId)).toEqual(before);
+    });
+  });
+
+  describe('"Can\'t Complete" on a Discharge survey', () => {
+    /** A discharged resident with an open survey of the type; its id and the survey's. */
+    async function residentWithSurvey(
+      type: 'Admission' | 'Discharge',
+      extra: Record<string, unknown> = {},
+    ) {
+      const facilityId = await newFacility();
+      const id = await createOk(facilityId, {
+        ...base(),
+        admitted_on: addDays(TEST_TODAY, -20),
+        ...(type === 'Discharge' ? { discharged_on: addDays(TEST_TODAY, -1) } : {}),
+        ...extra,
+      });
+      const survey = await t.db
+        .selectFrom('surveys')
+        .select('id')
+        .where('resident_id', '=', id)
+        .where('survey_type', '=', type)
+        .executeTakeFirstOrThrow();
+      const staff = await signInNewUser(t, {
+        permissions: ['Patients_Surveys'],
+        facilityIds: [facilityId],
+      });
+      return { id, surveyId: survey.id, staff };
+    }
+    const cantComplete = async (who: SignedIn, patientId: string, reason: string) => {
+      const response = await call(t, who, 'residentDischarged', {
+        body: { user_id: who.body.sf_user_id, patientId, reason },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    const cases: [string, string | null][] = [
+      ['Out To Hospital', 'hospital'],
+      ['Left AMA', 'ama'],
+      ['Discharged', null],
+      ['Resident Refused', null],
+    ];
+    for (const [reason, destination] of cases) {
+      it(`"${reason}" records ${destination ?? 'no destination'}`, async () => {
+        const { id, surveyId, staff } = await residentWithSurvey('Discharge');
+        await cantComplete(staff, surveyId, reason);
+        expect(await row(id)).toMatchObject({
+          active: 0,
+          discharge_reason: reason,
+          discharge_destination: destination,
+        });
+      });
+    }
+
+    it('keeps a destination already recorded', async () => {
+      const { id, surveyId, staff } = await residentWithSurvey('Discharge', {
+        discharge_destination: 'home',
+      });
+      await cantComplete(staff, surveyId, 'Out To Hospital');
+      expect(await row(id)).toMatchObject({ active: 0, discharge_destination: 'home' });
+    });
+
+    it('an Admission survey records none (no discharge to place)', async () => {
+      const { id, surveyId, staff } = await residentWithSurvey('Admission');
+      await cantComplete(staff, surveyId, 'Out To Hospital');
+      expect(await row(id)).toMatchObject({ active: 0, discharge_destination: null });
     });
   });
 });

@@ -5,6 +5,7 @@
  */
 import {
   OPEN_SURVEY_STATUSES,
+  type DischargeDestination,
   type DischargeReason,
   type NonAnswer,
   type Respondent,
@@ -332,11 +333,18 @@ export async function dischargeResident(
   id: string,
   reason: DischargeReason,
   at: string,
+  /** The destination the reason implies, recorded when the resident has none (ADR 053). */
+  destination: DischargeDestination | null = null,
 ): Promise<void> {
   await db
     .updateTable('residents')
     // Staff took the resident off: no survey of theirs stays listed (ADR 049).
     .set({ active: 0, discharge_reason: reason, discharged_at: at, discharge_listed: 0 })
+    .$if(destination !== null, (query) =>
+      query.set({
+        discharge_destination: sql<DischargeDestination>`coalesce(discharge_destination, ${destination})`,
+      }),
+    )
     .where('id', '=', id)
     .execute();
 }

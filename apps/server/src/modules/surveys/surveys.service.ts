@@ -7,6 +7,7 @@
  * visibility (`findSurveyVisibleTo`, access.repository's `facilityVisible`).
  */
 import {
+  CANT_COMPLETE_DESTINATIONS,
   DELAY_MAX_YEARS_AHEAD,
   OPEN_SURVEY_STATUSES,
   isResidentSurveyType,
@@ -311,7 +312,16 @@ export async function residentDischarged(
     if (!(await closeSurveyNotCompletable(trx, survey.id))) {
       throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
     }
-    await dischargeResident(trx, survey.resident_id, input.reason, toTimestamp(meta.at));
+    // A Discharge survey's reason may say where the resident went (ADR 053).
+    const destination =
+      survey.survey_type === 'Discharge' ? CANT_COMPLETE_DESTINATIONS[input.reason] : null;
+    await dischargeResident(
+      trx,
+      survey.resident_id,
+      input.reason,
+      toTimestamp(meta.at),
+      destination,
+    );
     await recordAudit(trx, meta, {
       action: 'resident.discharged',
       targetType: 'resident',
