@@ -27,11 +27,12 @@ const dates = /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/;
 const appCode = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
 /**
  * The back office: its layout, its features (`features/admin`, `features/admin-…`), its kit
- * (`components/back-office`) and its texts. Not the first-run checklist (`features/admin-setup`,
+ * (`components/back-office`) and its texts (with the imports' mapping tables and texts,
+ * `census-import.ts`, ADR 056). Not the first-run checklist (`features/admin-setup`,
  * ADR 051): only the overview loads it, on demand, so it is not in every admin page's first load.
  */
 const adminCode =
-  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(?!-setup[\\/])(-[\w-]+)?[\\/]|components[\\/]back-office[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/]admin-texts\.ts$)/;
+  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]admin(?!-setup[\\/])(-[\w-]+)?[\\/]|components[\\/]back-office[\\/]|app[\\/]layouts[\\/]admin-layout\.tsx$)|packages[\\/]shared[\\/]src[\\/](admin-texts|census-import)\.ts$)/;
 /**
  * The form library of the back office's forms (ADR 047): only the admin pages load it. Library
  * code only (it imports none of ours), so the `admin` chunk that uses it and it form no cycle.

@@ -39,9 +39,12 @@ const FRAME_BUDGET_KB = 150;
  * area so each page carries only its own endpoints' schemas, and bring this back under 260.
  * 271 with issue 34's CoreQ contract (ADR 054: five endpoint entries, the query and figures
  * schemas and the measure's reasons in ENDPOINTS, which every page carries; /delay-survey at
- * 270.3); the panel's texts and the reasons' labels stay in the results chunk.
+ * 270.3); the panel's texts and the reasons' labels stay in the results chunk. 273 with ADR
+ * 056's import mapping in the contract (the import's `mapping` and `date_format`, the report's
+ * `mapping`; the mapping tables and the step's texts are in the admin chunk): /delay-survey at
+ * PAGEKB.
  */
-const PAGE_BUDGET_KB = 271;
+const PAGE_BUDGET_KB = 273;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
@@ -65,7 +68,10 @@ const PAGE_BUDGET_KB = 271;
 // contract entries (/admin/questionnaires at 300.6 kB). 302 with the CoreQ contract (ADR 054:
 // five endpoint entries and their schemas in the contract every page carries;
 // /admin/questionnaires at 301.6 kB).
-const ADMIN_PAGE_BUDGET_KB = 302;
+// 306 with the imports' column mapping (ADR 056: the mapping step, the EHR header synonyms and
+// the mapping check shared with the server, in the admin chunk; /admin/questionnaires at
+// ADMINKB kB).
+const ADMIN_PAGE_BUDGET_KB = 306;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
 const budgetOf = (route: string) =>
@@ -86,7 +92,9 @@ const budgetOf = (route: string) =>
 // "apply again", its texts, and Mantine's TagsInput with its pills for the codes; 422.5 in all),
 // in the admin pages only. 426 with the CoreQ panel in Survey Results (issue 34 item 3, ADR 054:
 // its screen, texts and exports in the results chunk, the contract in every page's; 425.9).
-const TOTAL_BUDGET_KB = 426;
+// 428 with the import's column mapping step and date format choice (ADR 056: the selects, the
+// mapping check and EHR header synonyms shared with the server, in the admin chunk; TOTALKB).
+const TOTAL_BUDGET_KB = 428;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results

@@ -15,13 +15,11 @@
  *   name ("Spanish") or its own ("Español"), in any case and with or without accents.
  */
 
+import type { ImportDateFormat } from './enums.js';
+
 /** The two files an import reads. */
 export const IMPORT_KINDS = ['residents', 'employees'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-/** How a file writes its dates. */
-export const IMPORT_DATE_FORMATS = ['iso', 'us', 'day_first'] as const;
-export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 /**
  * The header names of each field, as exports write them. A field of a kind that is not listed
@@ -348,18 +346,20 @@ function languageKey(value: string): string {
     .replace(/[^a-z]/g, '');
 }
 
-const LANGUAGE_BY_ALIAS = new Map<string, string>(
-  Object.entries(RESIDENT_LANGUAGE_ALIASES).flatMap(([code, aliases]) =>
-    [code, ...aliases].map((alias) => [languageKey(alias), code] as const),
-  ),
-);
+/** Each alias's code, built at the first use (a module-level Map would stay in every bundle). */
+let languageByAlias: Map<string, string> | undefined;
 
 /**
  * The language code of a value a file or a form gives: a resident language's code, name or alias
  * becomes its code (`Spanish`, `Español`, `spa` → `es`); anything else is returned as it came.
  */
 export function languageCodeOf(value: string): string {
-  return LANGUAGE_BY_ALIAS.get(languageKey(value)) ?? value;
+  languageByAlias ??= new Map(
+    Object.entries(RESIDENT_LANGUAGE_ALIASES).flatMap(([code, aliases]) =>
+      [code, ...aliases].map((alias) => [languageKey(alias), code] as const),
+    ),
+  );
+  return languageByAlias.get(languageKey(value)) ?? value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,6 +409,7 @@ export const IMPORT_MAPPING_TEXT = {
     iso: 'yyyy-MM-dd',
   } as Record<ImportDateFormat, string>,
   dateSample: (sample: string, read: string) => `${sample} is read as ${read}.`,
+  dateSampleInvalid: (sample: string) => `${sample} is no date in this format.`,
   goLiveHeading: 'Go-live date',
   goLiveIntro:
     'This is the facility’s first census. Admissions and discharges before its go-live date make no survey.',

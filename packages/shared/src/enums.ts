@@ -217,3 +217,11 @@ export type Respondent = (typeof RESPONDENTS)[number];
 /** Honest non-answers a question may be given instead of an answer (DESIGN §8, ADR 026). */
 export const NON_ANSWERS = ['Refused', "Don't know"] as const;
 export type NonAnswer = (typeof NON_ANSWERS)[number];
+
+/**
+ * How an import file writes its dates (ADR 056): ISO, US (MM/dd/yyyy) or day first
+ * (dd/MM/yyyy). Here rather than in census-import.ts, so the contract every page loads does
+ * not carry the import's tables and texts.
+ */
+export const IMPORT_DATE_FORMATS = ['iso', 'us', 'day_first'] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];

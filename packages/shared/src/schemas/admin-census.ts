@@ -5,9 +5,9 @@
  * the same whichever way it arrives.
  */
 import { z } from 'zod';
-import { IMPORT_DATE_FORMATS } from '../census-import.js';
 import {
   ADMISSION_TYPES,
+  IMPORT_DATE_FORMATS,
   BIMS_SCORE_MAX,
   BIMS_SCORE_MIN,
   DISCHARGE_DESTINATIONS,

@@ -2,7 +2,6 @@ import {
   ADMIN_TEXT,
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
-  IMPORT_DATE_FORMATS,
   IMPORT_MAPPING_TEXT,
   mappingProblems,
   toIsoDate,
@@ -379,19 +378,24 @@ function MappingStep({
   );
 }
 
-/** What `sample` reads as in `format`, as a date people read ("Mar 4, 2026"). */
+/** What `sample` reads as in `format` ("Mar 4, 2026"), or that it is no date in it. */
 function readDate(sample: string, format: ImportDateFormat): string {
   const iso = toIsoDate(sample, format);
-  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return sample;
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return sample;
-  return date.toLocaleDateString('en-US', {
+  const date = new Date(`${iso ?? ''}T00:00:00Z`);
+  if (!iso || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
+    return mappingText.dateSampleInvalid(sample);
+  }
+  const read = date.toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
   });
+  return mappingText.dateSample(sample, read);
 }
+
+/** The formats as offered: the two a slash date may be, then ISO. */
+const OFFERED_FORMATS: readonly ImportDateFormat[] = ['us', 'day_first', 'iso'];
 
 /** The date format of the file, confirmed in the preview: each format with what it reads. */
 function DateFormatChoice({
@@ -412,17 +416,13 @@ function DateFormatChoice({
       onChange={(value) => onChange(value as ImportDateFormat)}
     >
       <Stack gap={6} mt={6}>
-        {IMPORT_DATE_FORMATS.map((format) => (
+        {OFFERED_FORMATS.map((format) => (
           <Radio
             key={format}
             value={format}
             disabled={busy}
             label={mappingText.dateFormats[format]}
-            description={
-              sample && format !== 'iso'
-                ? mappingText.dateSample(sample, readDate(sample, format))
-                : undefined
-            }
+            description={sample && format !== 'iso' ? readDate(sample, format) : undefined}
           />
         ))}
       </Stack>
