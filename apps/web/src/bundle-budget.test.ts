@@ -42,7 +42,7 @@ const FRAME_BUDGET_KB = 150;
  * 270.3); the panel's texts and the reasons' labels stay in the results chunk. 273 with ADR
  * 056's import mapping in the contract (the import's `mapping` and `date_format`, the report's
  * `mapping`; the mapping tables and the step's texts are in the admin chunk): /delay-survey at
- * PAGEKB.
+ * 272.0.
  */
 const PAGE_BUDGET_KB = 273;
 /**
@@ -70,7 +70,7 @@ const PAGE_BUDGET_KB = 273;
 // /admin/questionnaires at 301.6 kB).
 // 306 with the imports' column mapping (ADR 056: the mapping step, the EHR header synonyms and
 // the mapping check shared with the server, in the admin chunk; /admin/questionnaires at
-// ADMINKB kB).
+// 305.2 kB).
 const ADMIN_PAGE_BUDGET_KB = 306;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
@@ -93,7 +93,7 @@ const budgetOf = (route: string) =>
 // in the admin pages only. 426 with the CoreQ panel in Survey Results (issue 34 item 3, ADR 054:
 // its screen, texts and exports in the results chunk, the contract in every page's; 425.9).
 // 428 with the import's column mapping step and date format choice (ADR 056: the selects, the
-// mapping check and EHR header synonyms shared with the server, in the admin chunk; TOTALKB).
+// mapping check and EHR header synonyms shared with the server, in the admin chunk; 427.7 in all).
 const TOTAL_BUDGET_KB = 428;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
