@@ -108,9 +108,16 @@ const DESTINATION_EXCLUSIONS = new Set<CoreqExclusion>([
   'ama',
 ]);
 
-/** The item keys of an instrument, in order. */
-export function coreqItemKeys(id: InstrumentId): string[] {
-  return instrumentOf(id).questions.map((question) => question.key);
+const itemKeys = new Map<InstrumentId, readonly string[]>();
+
+/** The item keys of an instrument, in order (worked out once per instrument: called per response). */
+export function coreqItemKeys(id: InstrumentId): readonly string[] {
+  let keys = itemKeys.get(id);
+  if (keys === undefined) {
+    keys = instrumentOf(id).questions.map((question) => question.key);
+    itemKeys.set(id, keys);
+  }
+  return keys;
 }
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00.000Z`) / 86_400_000;
@@ -192,8 +199,19 @@ export function exclusionsApplied(id: InstrumentId): CoreqExclusion[] {
   return COREQ_EXCLUSIONS.filter((reason) => RULES[id].has(reason));
 }
 
+/** Evaluations already made, per row and instrument: a row counts in several periods. */
+const evaluated = new WeakMap<CoreqSurveyRow, { id: InstrumentId; result: CoreqEvaluation }>();
+
 /** One response under an instrument's rules: its scores, exclusion, validity and satisfaction. */
 export function evaluateResponse(id: InstrumentId, row: CoreqSurveyRow): CoreqEvaluation {
+  const known = evaluated.get(row);
+  if (known?.id === id) return known.result;
+  const result = evaluate(id, row);
+  evaluated.set(row, { id, result });
+  return result;
+}
+
+function evaluate(id: InstrumentId, row: CoreqSurveyRow): CoreqEvaluation {
   const scores = coreqItemKeys(id).map((key) => {
     const score = row.items[key];
     return typeof score === 'number' && Number.isFinite(score) ? score : null;
