@@ -41,6 +41,7 @@ export function CensusActions({
   importer,
   exporter,
   columns,
+  required,
   templateRow,
 }: {
   facility: CensusFacilityChoice;
@@ -50,6 +51,8 @@ export function CensusActions({
   importer: UseMutationResult<ImportOutcome, Error, CsvUpload>;
   exporter: UseMutationResult<string, Error, void>;
   columns: readonly string[];
+  /** The columns a file must have (all of `columns` when absent). */
+  required?: readonly string[];
   templateRow: readonly string[];
 }) {
   const [importing, setImporting] = useState(false);
@@ -70,6 +73,7 @@ export function CensusActions({
         onClose={() => setImporting(false)}
         importer={importer}
         columns={columns}
+        required={required ?? columns}
         template={{
           csv: templateCsv(columns, templateRow),
           filename: censusFileName(`${kind}-template` as const, facility.name, localToday()),

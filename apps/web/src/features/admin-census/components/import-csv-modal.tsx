@@ -41,6 +41,8 @@ export interface ImportCsvModalProps {
   /** The import call of the list (residents or employees). */
   importer: UseMutationResult<ImportOutcome, Error, CsvUpload>;
   columns: readonly string[];
+  /** The columns a file must have (all of `columns` when absent). */
+  required?: readonly string[];
   /** A file with the header and an example row, and its name. */
   template: { csv: string; filename: string };
 }
@@ -94,6 +96,7 @@ export function ImportCsvModal({
   onClose,
   importer,
   columns,
+  required = columns,
   template,
 }: ImportCsvModalProps) {
   const [file, setFile] = useState<File | null>(null);
@@ -234,6 +237,7 @@ export function ImportCsvModal({
         <MappingStep
           choice={step.choice}
           columns={columns}
+          required={required}
           busy={busy}
           failure={failure}
           onChange={(choice) => setStep({ ...step, choice })}
@@ -288,6 +292,7 @@ export function ImportCsvModal({
 function MappingStep({
   choice,
   columns,
+  required,
   busy,
   failure,
   onChange,
@@ -296,13 +301,14 @@ function MappingStep({
 }: {
   choice: MappingChoice;
   columns: readonly string[];
+  required: readonly string[];
   busy: boolean;
   failure: string | null;
   onChange: (choice: MappingChoice) => void;
   onPreview: () => void;
   onClose: () => void;
 }) {
-  const problems = mappingProblems(choice.headers, choice.fields, columns, columns);
+  const problems = mappingProblems(choice.headers, choice.fields, columns, required);
   const options = [
     { value: '', label: mappingText.ignore },
     ...columns.map((column) => ({ value: column, label: column })),

@@ -1,10 +1,22 @@
 import {
   ADMIN_TEXT,
+  ADMISSION_TYPES,
   AdminResidentCreateRequestSchema,
+  BIMS_SCORE_MAX,
+  BIMS_SCORE_MIN,
+  DISCHARGE_DESTINATIONS,
   type AdminResident,
   type AdminResidentCreateRequest,
 } from '@carevoice/shared';
-import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Fieldset,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { toast } from '@/lib/toast';
 import { changedFields, FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { useAdminFacilities } from '@/features/admin-facilities';
@@ -14,8 +26,18 @@ import { DEFAULT_LANGUAGES, languageLabel } from '../census-languages';
 
 const text = ADMIN_TEXT.census;
 
+const ADMISSION_TYPE_OPTIONS = ADMISSION_TYPES.map((value) => ({
+  value,
+  label: text.admissionTypes[value],
+}));
+const DESTINATION_OPTIONS = DISCHARGE_DESTINATIONS.map((value) => ({
+  value,
+  label: text.dischargeDestinations[value],
+}));
+
 /**
- * Add or edit a resident: client ID, names, preferred language and the census dates. A new
+ * Add or edit a resident: client ID, names, preferred language, the census dates and what the
+ * measures need (admission type, discharge destination, guardian, BIMS score and date; ADR 053). A new
  * admission date schedules the Admission survey, a discharge date the Discharge survey. An edit
  * is saved at the version the list showed; when someone else saved first, the message says so
  * and the list is fetched again.
@@ -42,12 +64,21 @@ export function ResidentFormModal({
       preferred_language: resident?.preferred_language ?? DEFAULT_LANGUAGES[0] ?? 'en',
       admitted_on: resident?.admitted_on ?? '',
       discharged_on: resident?.discharged_on ?? '',
+      admission_type: resident?.admission_type ?? '',
+      discharge_destination: resident?.discharge_destination ?? '',
+      guardian: resident?.guardian ?? false,
+      bims_score: (resident?.bims_score ?? '') as number | string,
+      bims_on: resident?.bims_on ?? '',
     },
-    // An empty date field is no date.
+    // An empty date, choice or number field is none.
     input: (values) => ({
       ...values,
       admitted_on: values.admitted_on || null,
       discharged_on: values.discharged_on || null,
+      admission_type: values.admission_type || null,
+      discharge_destination: values.discharge_destination || null,
+      bims_score: values.bims_score === '' ? null : values.bims_score,
+      bims_on: values.bims_on || null,
     }),
   });
   // The languages the facility offers (its settings); English until they have loaded.
@@ -106,6 +137,42 @@ export function ResidentFormModal({
           {text.editDatesHint}
         </Text>
       ) : null}
+      <Fieldset legend={text.measuresHeading} variant="unstyled">
+        <Text size="sm" c="dimmed" mb="xs">
+          {text.measuresHelp}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={text.admissionType}
+            placeholder={text.notRecorded}
+            data={ADMISSION_TYPE_OPTIONS}
+            clearable
+            {...form.getInputProps('admission_type')}
+          />
+          <Select
+            label={text.dischargeDestination}
+            description={text.dischargeDestinationHelp}
+            placeholder={text.notRecorded}
+            data={DESTINATION_OPTIONS}
+            clearable
+            {...form.getInputProps('discharge_destination')}
+          />
+          <NumberInput
+            label={text.bimsScore}
+            min={BIMS_SCORE_MIN}
+            max={BIMS_SCORE_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('bims_score')}
+          />
+          <TextInput type="date" label={text.bimsOn} {...form.getInputProps('bims_on')} />
+        </SimpleGrid>
+        <Checkbox
+          mt="md"
+          label={text.guardian}
+          {...form.getInputProps('guardian', { type: 'checkbox' })}
+        />
+      </Fieldset>
     </FormModal>
   );
 }

@@ -186,6 +186,41 @@ describe('Residents (the census)', () => {
     );
   });
 
+  it('edits what the measures need: admission type, destination, BIMS and guardian (ADR 053)', async () => {
+    const { user, sent } = renderScreen({
+      residents: [resident(1, { discharged_on: '2026-11-20', status: 'discharged' })],
+      answer: ({ method }) =>
+        method === 'PATCH' ? jsonResponse(resident(1, { version: 2 })) : undefined,
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: text.editNamed('First1 Last01') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(text.measuresHelp)).toBeVisible();
+    await user.click(within(dialog).getByRole('combobox', { name: text.admissionType }));
+    await user.click(await screen.findByRole('option', { name: text.admissionTypes.short_stay }));
+    await user.click(within(dialog).getByRole('combobox', { name: text.dischargeDestination }));
+    await user.click(
+      await screen.findByRole('option', { name: text.dischargeDestinations.hospital }),
+    );
+    await user.type(within(dialog).getByLabelText(text.bimsScore), '12');
+    await user.type(within(dialog).getByLabelText(text.bimsOn), '2026-11-15');
+    await user.click(within(dialog).getByRole('checkbox', { name: text.guardian }));
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.common.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find((request) => request.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      url: '/api/v1/admin/residents/r-1/',
+      body: {
+        admission_type: 'short_stay',
+        discharge_destination: 'hospital',
+        guardian: true,
+        bims_score: 12,
+        bims_on: '2026-11-15',
+        version: 1,
+      },
+    });
+  });
+
   it('records a discharge at the version shown; a 409 says someone else changed the record', async () => {
     let conflict = false;
     const { user, sent } = renderScreen({

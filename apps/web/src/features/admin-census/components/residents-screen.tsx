@@ -1,6 +1,7 @@
 import {
   ADMIN_TEXT,
   RESIDENT_CSV_COLUMNS,
+  RESIDENT_CSV_OPTIONAL_COLUMNS,
   type AdminResident,
   type ResidentStatus,
 } from '@carevoice/shared';
@@ -25,7 +26,24 @@ import { ResidentFormModal } from './resident-form-modal';
 
 const text = ADMIN_TEXT.census;
 
-const RESIDENT_TEMPLATE_ROW = ['R-1001', 'Ada', 'Lovelace', '2026-11-01', '', 'en'];
+/** The template's example row: the six required columns, then the measures' (ADR 053). */
+const RESIDENT_TEMPLATE_ROW = [
+  'R-1001',
+  'Ada',
+  'Lovelace',
+  '2026-11-01',
+  '',
+  'en',
+  'short_stay',
+  '',
+  'false',
+  '13',
+  '2026-11-02',
+];
+/** The census file's columns a file must have; the measures' may be left out (ADR 053). */
+const RESIDENT_REQUIRED_COLUMNS = RESIDENT_CSV_COLUMNS.filter(
+  (column) => !(RESIDENT_CSV_OPTIONAL_COLUMNS as readonly string[]).includes(column),
+);
 
 const FILTERS: readonly Filter<'q' | 'status'>[] = [
   { kind: 'search', key: 'q', label: text.searchResidents },
@@ -145,6 +163,7 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
           importer={importer}
           exporter={exporter}
           columns={RESIDENT_CSV_COLUMNS}
+          required={RESIDENT_REQUIRED_COLUMNS}
           templateRow={RESIDENT_TEMPLATE_ROW}
         />
       </FilterBar>
