@@ -98,6 +98,18 @@ export const IMPORT_FIELD_SYNONYMS: Record<ImportKind, Record<string, readonly s
       'Spoken Language',
       'Language Spoken',
     ],
+    // ADR 053's optional columns
+    admission_type: ['Admission Type', 'Admit Type', 'Stay Type', 'Type of Stay'],
+    discharge_destination: [
+      'Discharge Destination',
+      'Discharged To',
+      'Discharge To',
+      'Discharge Location',
+      'Discharge Disposition',
+    ],
+    guardian: ['Guardian', 'Has Guardian', 'Legal Guardian'],
+    bims_score: ['BIMS', 'BIMS Score', 'BIMS Summary Score', 'C0500'],
+    bims_on: ['BIMS Date', 'BIMS Assessment Date', 'Date of BIMS'],
   },
   employees: {
     employee_code: [
