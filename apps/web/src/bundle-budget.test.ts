@@ -94,7 +94,9 @@ const budgetOf = (route: string) =>
 // its screen, texts and exports in the results chunk, the contract in every page's; 425.9).
 // 428 with the import's column mapping step and date format choice (ADR 056: the selects, the
 // mapping check and EHR header synonyms shared with the server, in the admin chunk; 427.7 in all).
-const TOTAL_BUDGET_KB = 428;
+// 429 with the resident form's measure fields (ADR 053: admission type, destination, guardian,
+// BIMS; their texts in the admin chunk, the values and their schema in the contract; 428.6).
+const TOTAL_BUDGET_KB = 429;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results

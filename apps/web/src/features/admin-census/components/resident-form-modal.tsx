@@ -2,21 +2,11 @@ import {
   ADMIN_TEXT,
   ADMISSION_TYPES,
   AdminResidentCreateRequestSchema,
-  BIMS_SCORE_MAX,
-  BIMS_SCORE_MIN,
   DISCHARGE_DESTINATIONS,
   type AdminResident,
   type AdminResidentCreateRequest,
 } from '@carevoice/shared';
-import {
-  Checkbox,
-  Fieldset,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { toast } from '@/lib/toast';
 import { changedFields, FormModal, useSchemaForm } from '@/components/back-office/schema-form';
 import { useAdminFacilities } from '@/features/admin-facilities';
@@ -67,7 +57,7 @@ export function ResidentFormModal({
       admission_type: resident?.admission_type ?? '',
       discharge_destination: resident?.discharge_destination ?? '',
       guardian: resident?.guardian ?? false,
-      bims_score: (resident?.bims_score ?? '') as number | string,
+      bims_score: resident?.bims_score === null || !resident ? '' : String(resident.bims_score),
       bims_on: resident?.bims_on ?? '',
     },
     // An empty date, choice or number field is none.
@@ -77,7 +67,10 @@ export function ResidentFormModal({
       discharged_on: values.discharged_on || null,
       admission_type: values.admission_type || null,
       discharge_destination: values.discharge_destination || null,
-      bims_score: values.bims_score === '' ? null : values.bims_score,
+      // Digits as a number; anything else goes to the schema as typed, which names the range.
+      bims_score: /^\d+$/.test(values.bims_score.trim())
+        ? Number(values.bims_score.trim())
+        : values.bims_score.trim() || null,
       bims_on: values.bims_on || null,
     }),
   });
@@ -137,8 +130,11 @@ export function ResidentFormModal({
           {text.editDatesHint}
         </Text>
       ) : null}
-      <Fieldset legend={text.measuresHeading} variant="unstyled">
-        <Text size="sm" c="dimmed" mb="xs">
+      <Stack gap="xs" component="section" aria-labelledby="resident-measures">
+        <Title order={3} size="h5" id="resident-measures">
+          {text.measuresHeading}
+        </Title>
+        <Text size="sm" c="dimmed">
           {text.measuresHelp}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -157,22 +153,19 @@ export function ResidentFormModal({
             clearable
             {...form.getInputProps('discharge_destination')}
           />
-          <NumberInput
+          <TextInput
             label={text.bimsScore}
-            min={BIMS_SCORE_MIN}
-            max={BIMS_SCORE_MAX}
-            allowDecimal={false}
-            allowNegative={false}
+            inputMode="numeric"
             {...form.getInputProps('bims_score')}
           />
           <TextInput type="date" label={text.bimsOn} {...form.getInputProps('bims_on')} />
         </SimpleGrid>
         <Checkbox
-          mt="md"
+          mt="xs"
           label={text.guardian}
           {...form.getInputProps('guardian', { type: 'checkbox' })}
         />
-      </Fieldset>
+      </Stack>
     </FormModal>
   );
 }
