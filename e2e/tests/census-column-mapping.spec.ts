@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { E2E_PORT } from '../support/env.js';
+import { ownServer, type OwnServer } from '../support/own-server.js';
 
 /**
  * Issue 33 item 1, ADR 056: an administrator imports the EHR's census export as it comes —
@@ -9,7 +11,20 @@ import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
  * column mapping step and the preview's date format, on a facility of its own (so the suites
  * that count the demo facilities' residents are not moved).
  */
-test.use({ viewport: { width: 1024, height: 768 } });
+/**
+ * A server of its own: the facility it creates would otherwise be one more in every demo
+ * account's facility list, which the sign-in suite counts.
+ */
+const PORT = E2E_PORT + 71;
+let server: OwnServer | undefined;
+test.use({ viewport: { width: 1024, height: 768 }, baseURL: `http://127.0.0.1:${PORT}` });
+test.beforeAll(async () => {
+  server = ownServer(PORT);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server?.dispose();
+});
 
 /** A date `offset` days from today as the EHR writes it, MM/dd/yyyy. */
 function usDate(offset: number): string {

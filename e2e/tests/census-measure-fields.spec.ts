@@ -1,12 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../support/app.js';
+import { E2E_PORT } from '../support/env.js';
+import { ownServer, type OwnServer } from '../support/own-server.js';
 
 /**
  * Issue 34 item 2, ADR 053: an administrator records what the measures need on a resident —
  * admission type, discharge destination, guardian, BIMS score and date — on a facility of its
  * own (so the suites that count the demo facilities' residents are not moved).
  */
-test.use({ viewport: { width: 1024, height: 768 } });
+/**
+ * A server of its own: the facility it creates would otherwise be one more in every demo
+ * account's facility list, which the sign-in suite counts.
+ */
+const PORT = E2E_PORT + 67;
+let server: OwnServer | undefined;
+test.use({ viewport: { width: 1024, height: 768 }, baseURL: `http://127.0.0.1:${PORT}` });
+test.beforeAll(async () => {
+  server = ownServer(PORT);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server?.dispose();
+});
 
 test('an administrator records a resident’s admission type, destination, BIMS and guardian', async ({
   page,
