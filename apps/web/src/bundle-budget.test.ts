@@ -70,8 +70,10 @@ const PAGE_BUDGET_KB = 273;
 // /admin/questionnaires at 301.6 kB).
 // 306 with the imports' column mapping (ADR 056: the mapping step, the EHR header synonyms and
 // the mapping check shared with the server, in the admin chunk; /admin/questionnaires at
-// 305.2 kB).
-const ADMIN_PAGE_BUDGET_KB = 306;
+// 305.2 kB). 307 with who answered and how on the results' surveys and comments (DESIGN §9,
+// ADR 061: two fields in the contract's schemas every page carries; /admin/questionnaires at
+// 306.04 kB).
+const ADMIN_PAGE_BUDGET_KB = 307;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
 const budgetOf = (route: string) =>

@@ -10,6 +10,7 @@ import {
   type CoreqExclusion,
   type CoreqNotReportableReason,
 } from './coreq.js';
+import type { Respondent, SurveyChannel } from './enums.js';
 import { ALERT_OVERDUE_HOURS } from './limits.js';
 import { MESSAGES } from './messages.js';
 
@@ -145,6 +146,8 @@ export const RESULTS_TEXT = {
       range: (question: string, min: string, max: string) => `"${question}": ${min} to ${max}`,
     },
     backToDashboard: 'Back to the dashboard',
+    answeredBy: 'Answered by',
+    channel: 'Channel',
     statuses: {
       due: 'Due',
       delayed: 'Delayed',
@@ -167,7 +170,20 @@ export const RESULTS_TEXT = {
     alertAnswer: 'Raised an alert',
     version: (n: number) => `Questionnaire version ${n}`,
     submittedBy: (name: string, when: string) => `Submitted by ${name}, ${when}`,
+    answeredBy: (respondent: string, channel: string) => `Answered by ${respondent}, ${channel}`,
   },
+  /** Who answered (DESIGN §9; null: not recorded, ADR 026) and how the survey was taken. */
+  respondents: {
+    resident: 'the resident',
+    family: 'a family member',
+    representative: 'a representative',
+    none: 'not recorded',
+  } satisfies Record<Respondent | 'none', string>,
+  channels: {
+    interview: 'interview',
+    email: 'email',
+    sms: 'text message',
+  } satisfies Record<SurveyChannel, string>,
   exports: {
     csv: 'Export CSV',
     xlsx: 'Export Excel',
@@ -193,6 +209,8 @@ export const RESULTS_TEXT = {
     dueDate: 'Due date',
     submittedAt: 'Submitted at',
     staff: 'Staff member',
+    respondent: 'Respondent',
+    channel: 'Channel',
     responsesSheet: 'Responses',
     acknowledgementsSheet: 'Acknowledgements',
     employee: 'Employee',

@@ -8,7 +8,12 @@
  * facility the user holds. `survey_type` and `survey_set_id` exclude each other.
  */
 import { z } from 'zod';
-import { DISCHARGE_REASONS, RESIDENT_SURVEY_TYPES } from '../enums.js';
+import {
+  DISCHARGE_REASONS,
+  RESIDENT_SURVEY_TYPES,
+  RESPONDENTS,
+  SURVEY_CHANNELS,
+} from '../enums.js';
 import {
   RESULTS_FACILITIES_MAX,
   RESULTS_NOTE_MAX_LENGTH,
@@ -282,7 +287,16 @@ export type ResultsQuestionsResponse = z.infer<typeof ResultsQuestionsResponseSc
 // ---------------------------------------------------------------------------------------------
 // Drill-down, one survey, comments
 
-/** One survey behind a figure, newest due date first. Dates: `yyyy-MM-dd`; `submitted_at`: ISO. */
+/** Who answered (null: not recorded, ADR 026) and how the survey was taken (DESIGN §9). */
+const answeredByShape = {
+  respondent: z.enum(RESPONDENTS).nullable(),
+  channel: z.enum(SURVEY_CHANNELS),
+};
+
+/**
+ * One survey behind a figure, newest due date first. Dates: `yyyy-MM-dd`; `submitted_at`: ISO;
+ * `respondent` and `channel`: who answered and how (DESIGN §9).
+ */
 export const ResultsSurveyItemSchema = z.object({
   survey_id: IdSchema,
   resident_name: z.string(),
@@ -296,6 +310,7 @@ export const ResultsSurveyItemSchema = z.object({
   submitted_at: z.string().nullable(),
   submitted_by_name: z.string().nullable(),
   questionnaire_version: z.number().int().nullable(),
+  ...answeredByShape,
 });
 export type ResultsSurveyItem = z.infer<typeof ResultsSurveyItemSchema>;
 
@@ -342,6 +357,7 @@ export const ResultsCommentSchema = z.object({
   question: z.string(),
   kind: z.enum(['answer', 'comment']),
   text: z.string(),
+  ...answeredByShape,
 });
 export type ResultsComment = z.infer<typeof ResultsCommentSchema>;
 

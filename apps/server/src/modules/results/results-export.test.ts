@@ -196,9 +196,9 @@ describeEachDialect('results exports', (dialect) => {
     const acknowledgements = workbook.getWorksheet('Acknowledgements');
     expect(responses?.rowCount).toBe(4);
     expect(acknowledgements?.rowCount).toBe(1);
-    expect(responses?.getRow(1).getCell(11).value).toBe('How was your stay?');
+    expect(responses?.getRow(1).getCell(13).value).toBe('How was your stay?');
     expect(responses?.getRow(2).getCell(3).value).toBe("'+1234");
-    expect(responses?.getRow(2).getCell(12).value).toBe(
+    expect(responses?.getRow(2).getCell(14).value).toBe(
       "'@SUM(A1:A2) and a longer text so the file is not tiny",
     );
   });
@@ -214,7 +214,7 @@ describeEachDialect('results exports', (dialect) => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it("writes the facility's clock with its offset, Refused and Don't know as said, and Number answers as numbers in the XLSX", async () => {
+  it("writes the facility's clock with its offset, Refused and Don't know as said, who answered and how, and Number answers as numbers in the XLSX", async () => {
     await t.db
       .updateTable('facilities')
       .set({ time_zone: 'America/Chicago' })
@@ -252,6 +252,21 @@ describeEachDialect('results exports', (dialect) => {
       .set({ answer: null, answer_key: null, non_answer: "Don't know" })
       .where('id', '=', `${F}-s000001-a1`)
       .execute();
+    await t.db
+      .updateTable('answers')
+      .set({ answer: null, answer_key: null, non_answer: 'Refused' })
+      .where('id', '=', `${F}-s000002-a1`)
+      .execute();
+    await t.db
+      .updateTable('surveys')
+      .set({ respondent: 'family' })
+      .where('id', '=', `${F}-s000001`)
+      .execute();
+    await t.db
+      .updateTable('surveys')
+      .set({ channel: 'sms' })
+      .where('id', '=', `${F}-s000002`)
+      .execute();
 
     const csv = await call(t, viewer, 'resultsExportCsv', {
       query: { facility_id: F, survey_type: 'Admission' },
@@ -263,6 +278,18 @@ describeEachDialect('results exports', (dialect) => {
     const byId = new Map(rows.map((row) => [row[0], row]));
     expect(at(byId.get(`${F}-s000000`), 'Submitted at')).toBe('2026-10-01T05:00:00-05:00');
     expect(at(byId.get(`${F}-s000001`), 'How was your stay?')).toBe("Don't know");
+    expect(at(byId.get(`${F}-s000002`), 'How was your stay?')).toBe('Refused');
+    // Who answered (blank: not recorded, ADR 026) and how (DESIGN §9).
+    expect([0, 1, 2].map((n) => at(byId.get(`${F}-s00000${n}`), 'Respondent'))).toEqual([
+      '',
+      'family',
+      '',
+    ]);
+    expect([0, 1, 2].map((n) => at(byId.get(`${F}-s00000${n}`), 'Channel'))).toEqual([
+      'interview',
+      'interview',
+      'sms',
+    ]);
     expect(at(byId.get(`${F}-s000000`), 'How many nights did you stay?')).toBe("'-3");
 
     const xlsx = await call(t, viewer, 'resultsExportXlsx', {
@@ -279,6 +306,10 @@ describeEachDialect('results exports', (dialect) => {
     expect(first?.getCell(column('How many nights did you stay?')).value).toBe(-3);
     expect(first?.getCell(column('Questionnaire version')).value).toBe(1);
     expect(first?.getCell(column('Submitted at')).value).toBe('2026-10-01T05:00:00-05:00');
+    expect(rowOf(`${F}-s000001`)?.getCell(column('Respondent')).value).toBe('family');
+    expect(rowOf(`${F}-s000001`)?.getCell(column('How was your stay?')).value).toBe("Don't know");
+    expect(rowOf(`${F}-s000002`)?.getCell(column('How was your stay?')).value).toBe('Refused');
+    expect(rowOf(`${F}-s000002`)?.getCell(column('Channel')).value).toBe('sms');
     // Text stays text, neutralised: a Text answer that looks like a formula is not a number.
     expect(first?.getCell(column('Anything else?')).value).toBe(
       "'@SUM(A1:A2) and a longer text so the file is not tiny",

@@ -1,7 +1,7 @@
 /**
  * The results exports (DESIGN §8, issue 16, ADR 023): one row per completed survey of the filter,
  * one column per question (the latest version's text as asked), with resident, facility, kind,
- * version, dates and the staff member; the XLSX has the acknowledgements as a second sheet.
+ * version, dates, the staff member, who answered and how (`respondent`, `channel`: DESIGN §9); the XLSX has the acknowledgements as a second sheet.
  * A declined answer is written as what was said ("Refused", "Don't know"); the submission time
  * is the facility's wall clock with its UTC offset; in the XLSX, Number answers are numbers.
  *
@@ -77,6 +77,8 @@ const FIXED_HEADER = [
   columns.dueDate,
   columns.submittedAt,
   columns.staff,
+  columns.respondent,
+  columns.channel,
 ];
 
 async function plan(
@@ -154,6 +156,8 @@ async function* responseRows(ctx: AppContext, exportPlan: ExportPlan): AsyncGene
               new Date(survey.submitted_at),
             ),
         survey.submitted_by_name ?? '',
+        survey.respondent ?? '',
+        survey.channel,
         ...blanks,
       ];
       const answers =

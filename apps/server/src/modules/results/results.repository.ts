@@ -4,7 +4,7 @@
  * results.service.ts (medians, shares, histograms). Functions take a Kysely instance or a
  * transaction.
  */
-import type { NonAnswer, ResidentSurveyType } from '@carevoice/shared';
+import type { NonAnswer, ResidentSurveyType, Respondent, SurveyChannel } from '@carevoice/shared';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
@@ -454,6 +454,8 @@ export interface SurveyListRow {
   submitted_at: string | null;
   submitted_by_name: string | null;
   questionnaire_version: number | null;
+  respondent?: Respondent | null;
+  channel: SurveyChannel;
 }
 
 function surveyListQuery(db: Kysely<Database>) {
@@ -478,6 +480,8 @@ function surveyListQuery(db: Kysely<Database>) {
       'surveys.submitted_at',
       'submitter.name as submitted_by_name',
       'surveys.questionnaire_version',
+      'surveys.respondent',
+      'surveys.channel',
     ]);
 }
 
@@ -699,6 +703,8 @@ export interface CommentRow {
   type: string;
   answer: string | null;
   comment: string | null;
+  respondent?: Respondent | null;
+  channel: SurveyChannel;
 }
 
 export interface CommentsOptions {
@@ -880,6 +886,8 @@ async function facilityComments(
       'questions.type',
       'answers.answer',
       'answers.comment',
+      'surveys.respondent',
+      'surveys.channel',
     ]);
   const search = options.search;
   if (search !== undefined && search !== '') {

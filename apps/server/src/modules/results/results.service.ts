@@ -378,6 +378,8 @@ function surveyItem(row: SurveyListRow): ResultsSurveyItem {
     submitted_at: row.submitted_at,
     submitted_by_name: row.submitted_by_name,
     questionnaire_version: row.questionnaire_version,
+    respondent: row.respondent ?? null,
+    channel: row.channel,
   };
 }
 
@@ -521,6 +523,8 @@ export async function resultsComments(
         submitted_at: row.submitted_at,
         question_key: row.key,
         question: textOf.get(row.key) ?? row.question,
+        respondent: row.respondent ?? null,
+        channel: row.channel,
       };
       const found = (value: string | null): value is string =>
         value !== null && (search === '' || value.toLowerCase().includes(search));

@@ -143,6 +143,8 @@ interface S {
   submitted?: string;
   version?: number;
   reason?: string;
+  respondent?: 'resident' | 'family';
+  channel?: 'email';
   answers?: [questionId: string, answer: string | null, key: string | null, comment?: string][];
 }
 
@@ -168,6 +170,8 @@ const SURVEYS: S[] = [
     status: 'completed',
     submitted: '2026-01-20T15:00:00.000Z',
     version: 1,
+    respondent: 'resident',
+    channel: 'email',
     answers: [
       ['q1v1', 'Poor', 'poor'],
       ['q2v1', '2', null],
@@ -203,6 +207,7 @@ const SURVEYS: S[] = [
     status: 'completed',
     submitted: '2026-02-27T08:00:00.000Z',
     version: 2,
+    respondent: 'family',
     answers: [
       ['q1v2', 'Poor', 'poor'],
       ['q2v2', '1', null],
@@ -327,6 +332,8 @@ async function insertSurvey(db: TestApp['db'], s: S): Promise<void> {
       submitted_by: null,
       submitted_at: s.submitted ?? null,
       questionnaire_version: s.version ?? null,
+      respondent: s.respondent ?? null,
+      ...(s.channel === undefined ? {} : { channel: s.channel }),
     })
     .execute();
   let position = 0;
@@ -537,7 +544,10 @@ describeEachDialect('survey results', (dialect) => {
         status: 'completed',
         due_date: '2026-03-01',
         questionnaire_version: 2,
+        respondent: 'family',
+        channel: 'interview',
       });
+      expect(body.items[1]).toMatchObject({ respondent: 'resident', channel: 'email' });
     });
 
     it('lists the surveys behind a Number range, a MultiPicklist option and a status', async () => {
@@ -650,6 +660,7 @@ describeEachDialect('survey results', (dialect) => {
         ['Anything else?', null, false],
         ['What do you like?', 'Music', false],
       ]);
+      expect(body).toMatchObject({ respondent: 'resident', channel: 'email' });
       const other = await call(t, onlyG, 'resultsSurvey', { params: { surveyId: 's2' } });
       expect(other.statusCode).toBe(403);
       const missing = await call(t, viewer, 'resultsSurvey', { params: { surveyId: 'nope' } });
@@ -665,6 +676,11 @@ describeEachDialect('survey results', (dialect) => {
       expect(items.map((item) => [item.survey_id, item.kind, item.text]).sort()).toEqual([
         ['s1', 'answer', 'Lovely staff'],
         ['s1', 'comment', 'Nice'],
+      ]);
+      // Not recorded (ADR 026): null, never a guess.
+      expect(items.map((item) => [item.respondent, item.channel])).toEqual([
+        [null, 'interview'],
+        [null, 'interview'],
       ]);
       const found = await call(t, viewer, 'resultsComments', {
         query: { facility_id: F, ...PERIOD, q: 'LOVELY' },

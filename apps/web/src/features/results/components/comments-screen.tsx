@@ -22,6 +22,7 @@ import { useSession } from '@/features/auth';
 import { errorMessage } from '@/lib/api-error';
 import { useResultsComments, type CommentsFilter } from '../api/get-comments';
 import { useResultsQuestions } from '../api/get-questions';
+import { channelLabel, respondentLabel } from '../answered-by';
 import { filterQuery, hasKind } from '../filters';
 import { useResultsFilters } from '../hooks';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
@@ -131,7 +132,11 @@ export function CommentsScreen() {
                           >
                             {comment.resident_name}
                           </Anchor>{' '}
-                          · {comment.facility_name} · {comment.due_date}
+                          · {comment.facility_name} · {comment.due_date} ·{' '}
+                          {RESULTS_TEXT.survey.answeredBy(
+                            respondentLabel(comment.respondent),
+                            channelLabel(comment.channel),
+                          )}
                         </Text>
                       </Stack>
                     </Paper>

@@ -177,6 +177,8 @@ describe('Survey Results dashboard', () => {
                 submitted_at: '2026-11-21T10:00:00.000Z',
                 submitted_by_name: 'Sam Staff',
                 questionnaire_version: 2,
+                respondent: 'family',
+                channel: 'interview',
               },
             ],
             next_cursor: 'next',
@@ -197,6 +199,11 @@ describe('Survey Results dashboard', () => {
       '/results/survey?id=s-1',
     );
     expect(screen.getByRole('button', { name: text.surveys.more })).toBeVisible();
+    // Who answered and how (DESIGN §9), in their own columns.
+    const row = screen.getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(row).getByText(text.respondents.family)).toBeVisible();
+    expect(within(row).getByText(text.channels.interview)).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: text.surveys.answeredBy })).toBeVisible();
   });
 
   it('asks to choose a survey kind before the answers, and says when nothing was due', async () => {
@@ -427,6 +434,8 @@ describe('Comments', () => {
                 question: 'How was the food?',
                 kind: 'comment',
                 text: 'The soup was cold',
+                respondent: null,
+                channel: 'interview',
               },
             ],
             next_cursor: null,
@@ -434,6 +443,11 @@ describe('Comments', () => {
         : undefined,
     );
     expect(await screen.findByText('The soup was cold')).toBeVisible();
+    expect(
+      screen.getByText(
+        new RegExp(text.survey.answeredBy(text.respondents.none, text.channels.interview)),
+      ),
+    ).toBeVisible();
     await user.type(screen.getByRole('searchbox', { name: text.comments.search }), 'soup');
     await waitFor(() =>
       expect(
@@ -467,6 +481,8 @@ describe('One survey', () => {
     submitted_at: '2026-11-20T10:00:00.000Z',
     submitted_by_name: 'Sam Staff',
     questionnaire_version: 1,
+    respondent: 'representative',
+    channel: 'interview',
     answers: [],
     acknowledgements: [],
   };
@@ -484,6 +500,11 @@ describe('One survey', () => {
       }
       return undefined;
     });
+    expect(
+      await screen.findByText(
+        text.survey.answeredBy(text.respondents.representative, text.channels.interview),
+      ),
+    ).toBeVisible();
     await user.click(await screen.findByRole('button', { name: text.survey.print }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     expect(recorded).toBe(1);

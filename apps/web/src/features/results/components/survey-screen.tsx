@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useResultsSurvey } from '../api/get-survey';
 import { useRecordSurveyPrint } from '../api/print-survey';
+import { channelLabel, respondentLabel } from '../answered-by';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 
 const text = RESULTS_TEXT.survey;
@@ -88,6 +89,11 @@ export function SurveyScreen() {
                   detail.submitted_by_name ?? '',
                   dateTime.format(new Date(detail.submitted_at)),
                 )}
+              </Text>
+            ) : null}
+            {detail.submitted_at ? (
+              <Text size="sm">
+                {text.answeredBy(respondentLabel(detail.respondent), channelLabel(detail.channel))}
               </Text>
             ) : null}
             {detail.questionnaire_version !== null ? (

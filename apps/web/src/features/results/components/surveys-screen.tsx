@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useResultsQuestions } from '../api/get-questions';
 import { useResultsSurveys, type SurveysFilter } from '../api/get-surveys';
 import { filterQuery, hasKind, writeFilters, type ResultsFilters } from '../filters';
+import { channelLabel, respondentLabel } from '../answered-by';
 import { useResultsFilters } from '../hooks';
 import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
 
@@ -99,7 +100,7 @@ export function SurveysScreen() {
         <EmptyState>{text.empty}</EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={800}>
+          <Table.ScrollContainer minWidth={960}>
             <Table striped verticalSpacing="xs" aria-label={text.heading}>
               <Table.Thead>
                 <Table.Tr>
@@ -110,6 +111,8 @@ export function SurveysScreen() {
                   <Table.Th scope="col">{text.due}</Table.Th>
                   <Table.Th scope="col">{text.submitted}</Table.Th>
                   <Table.Th scope="col">{text.staff}</Table.Th>
+                  <Table.Th scope="col">{text.answeredBy}</Table.Th>
+                  <Table.Th scope="col">{text.channel}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -139,6 +142,12 @@ export function SurveysScreen() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>{survey.submitted_by_name}</Table.Td>
+                    <Table.Td>
+                      {survey.submitted_at || survey.respondent
+                        ? respondentLabel(survey.respondent)
+                        : null}
+                    </Table.Td>
+                    <Table.Td>{survey.submitted_at ? channelLabel(survey.channel) : null}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
