@@ -29,7 +29,15 @@ export const SET_SURVEY_TYPE = 'As Needed' satisfies SurveyType;
 /** Survey types a survey record can have: a facility questionnaire's, or a set's. */
 export type StoredSurveyType = ResidentSurveyType | typeof SET_SURVEY_TYPE;
 
-export const QUESTION_TYPES = ['Text', 'Radio', 'Picklist', 'MultiPicklist', 'Number'] as const;
+export const QUESTION_TYPES = [
+  'Text',
+  'Radio',
+  'Picklist',
+  'MultiPicklist',
+  'Number',
+  /** 0–10 with labels at both ends (CAHPS, issue 34 item 5, ADR 060). */
+  'Rating',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const REVIEW_RESULTS = ['Approved', 'Denied'] as const;
@@ -92,6 +100,8 @@ export const SURVEY_STATUSES = [
   'completed',
   'not_completable',
   'consent_refused',
+  /** Ended early at the bedside: the answers given are kept (a CAHPS break-off, ADR 060). */
+  'partial',
 ] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 

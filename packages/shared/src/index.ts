@@ -37,3 +37,4 @@ export * from './schemas/census-feed.js';
 export * from './coreq.js';
 export * from './census-import.js';
 export * from './schemas/coreq.js';
+export * from './interview-texts.js';

@@ -130,6 +130,8 @@ export const MESSAGES = {
     `Answer ${position} ("${question}") is required.`,
   answerNotANumber: (position: number, question: string) =>
     `Answer ${position} ("${question}") must be a number.`,
+  answerOutOfRange: (position: number, question: string, range: string) =>
+    `Answer ${position} ("${question}") must be ${range}.`,
   answerNotAnOption: (position: number, question: string) =>
     `Answer ${position} ("${question}") is not one of the question's options.`,
   answerUnsupportedType: (position: number, question: string) =>

@@ -8,7 +8,7 @@
  * A draft may hold incomplete input (a threshold not typed yet, an empty label): the draft is
  * saved as it is and this module says what is still wrong. Warnings never block publishing.
  */
-import { isKnownQuestionType, type EngineQuestion } from './survey-engine.js';
+import { END_TARGET, isKnownQuestionType, type EngineQuestion } from './survey-engine.js';
 import {
   DEFAULT_RESIDENT_LANGUAGE,
   RESIDENT_LANGUAGES,
@@ -24,7 +24,10 @@ export interface DraftOption {
   /** Stable: answers in any language, and across versions, count as this option. */
   key: string;
   label: LocalizedText;
-  /** The key of the question this answer jumps to; null = the next in sequence. */
+  /**
+   * The key of the question this answer jumps to; null = the next in sequence; END_TARGET
+   * ("end") = the interview ends (ADR 060).
+   */
   next: string | null;
   /** Choosing it raises an alert (the results area reads it). */
   alert?: boolean | undefined;
@@ -43,6 +46,16 @@ export interface DraftNumber {
   greater: string | null;
   /** An answer below this raises an alert (the results area reads it). */
   alert_below?: number | string | null | undefined;
+  /** The smallest answer accepted (ADR 060); null / absent: none. */
+  min?: number | string | null | undefined;
+  /** The largest answer accepted (ADR 060); null / absent: none. */
+  max?: number | string | null | undefined;
+}
+
+/** The words at the two ends of a Rating question's 0–10 scale. */
+export interface DraftRatingLabels {
+  low: LocalizedText;
+  high: LocalizedText;
 }
 
 /** A question of a draft (DESIGN §8: the draft question shape). */
@@ -62,6 +75,15 @@ export interface DraftQuestion {
    * (`withNonAnswerSetting`); versions published before may differ per question.
    */
   allow_non_answer?: boolean | undefined;
+  /** Read by staff only, never shown large to the resident, printed apart (ADR 060). */
+  interviewer_text?: LocalizedText | undefined;
+  /**
+   * The key of the option whose branch Refused / Don't know follow (choice questions; ADR 060).
+   * Absent or null: a non-answer goes to the next question.
+   */
+  non_answer_next?: string | null | undefined;
+  /** A Rating question's end labels (0 and 10). */
+  labels?: DraftRatingLabels | undefined;
 }
 
 /**
@@ -94,7 +116,7 @@ export interface DraftProblem {
   /**
    * The field: `key`, `type`, `text.<language>`, `options`, `options.label.<language>`,
    * `options.next`, `number.value`, `number.less|equal|greater`, `number.alert_below`,
-   * `reachable`.
+   * `number.min`, `labels`, `non_answer_next`, `reachable`.
    */
   field: string;
   severity: ProblemSeverity;
@@ -118,7 +140,8 @@ export const QUESTIONNAIRE_PROBLEM_TEXT = {
   keyInvalid: 'The question key must be 1 to 64 letters, digits, "_" or "-".',
   keyDuplicate: (key: string) => `Another question has the key "${key}".`,
   typeUnknown: (type: string) =>
-    `"${type}" is not a question type. Choose Text, Radio, Picklist, MultiPicklist or Number.`,
+    `"${type}" is not a question type. Choose Text, Radio, Picklist, MultiPicklist, Number or Rating.`,
+  keyReserved: `The key "${END_TARGET}" means the end of the interview; choose another key.`,
   textRequired: 'Write the question.',
   optionsRequired: 'Add at least one answer option.',
   optionKeyInvalid: 'The option key must be 1 to 64 letters, digits, "_" or "-".',
@@ -134,6 +157,11 @@ export const QUESTIONNAIRE_PROBLEM_TEXT = {
   numberValueNotNumeric: 'The threshold must be a number, e.g. 7 or 2.5.',
   numberTargetsWithoutValue: 'Type the threshold the less / equal / greater targets compare with.',
   alertBelowNotNumeric: 'The alert threshold must be a number, e.g. 3.',
+  rangeNotNumeric: 'The smallest and largest answers must be numbers, e.g. 0 or 120.',
+  rangeReversed: 'The smallest answer accepted is larger than the largest.',
+  ratingLabelRequired: 'Write the words at both ends of the 0–10 scale.',
+  nonAnswerOptionUnknown: (key: string) =>
+    `The option "${key}" that Refused and Don't know should follow does not exist.`,
   unreachable:
     'No answer path reaches this question: every earlier answer jumps past it. Staff will never ask it.',
   translationMissing: (language: ResidentLanguage) =>
@@ -197,12 +225,17 @@ function reachableIndexes(questions: readonly DraftQuestion[]): Set<number> {
     const question = questions[index] as DraftQuestion;
     const next = new Set<number>();
     const jump = (key: string | null) => {
+      if (key === END_TARGET) return;
       const target = key === null ? undefined : indexByKey.get(key);
       next.add(target !== undefined && target > index ? target : index + 1);
     };
+    const nonAnswerOption = question.options.find(
+      (option) => option.key === question.non_answer_next,
+    );
+    const nonAnswerToNext = question.allow_non_answer !== false && !nonAnswerOption;
     const leavesToNext =
       !question.required ||
-      question.allow_non_answer !== false ||
+      nonAnswerToNext ||
       !isChoiceType(question.type) ||
       question.options.length === 0;
     if (leavesToNext && question.type !== 'Number') next.add(index + 1);
@@ -273,6 +306,7 @@ export function validateDraft(
       });
 
     if (!DRAFT_KEY_PATTERN.test(key)) error('key', problemText.keyInvalid);
+    else if (key === END_TARGET) error('key', problemText.keyReserved);
     else if (duplicated.has(key) && indexByKey.get(key) !== index) {
       error('key', problemText.keyDuplicate(key));
     }
@@ -339,9 +373,33 @@ export function validateDraft(
       if (draftNumberValue(threshold?.alert_below) === undefined) {
         error('number.alert_below', problemText.alertBelowNotNumeric);
       }
+      const min = draftNumberValue(threshold?.min);
+      const max = draftNumberValue(threshold?.max);
+      if (min === undefined || max === undefined) error('number.min', problemText.rangeNotNumeric);
+      else if (min !== null && max !== null && min > max) {
+        error('number.min', problemText.rangeReversed);
+      }
+    }
+
+    if (question.type === 'Rating') {
+      const { low, high } = question.labels ?? { low: { en: '' }, high: { en: '' } };
+      if (low.en.trim() === '' || high.en.trim() === '') {
+        error('labels', problemText.ratingLabelRequired);
+      }
+    }
+
+    const nonAnswerNext = question.non_answer_next;
+    if (
+      isChoiceType(question.type) &&
+      nonAnswerNext !== null &&
+      nonAnswerNext !== undefined &&
+      !question.options.some((option) => option.key === nonAnswerNext)
+    ) {
+      error('non_answer_next', problemText.nonAnswerOptionUnknown(nonAnswerNext));
     }
 
     for (const target of targetsOf(question)) {
+      if (target.key === END_TARGET) continue;
       const targetIndex = indexByKey.get(target.key);
       if (targetIndex === undefined) {
         error(target.field, problemText.targetUnknown(target.key), target.option);
@@ -375,9 +433,21 @@ export function textIn(text: LocalizedText, language: ResidentLanguage): string 
   return translated ? translated : text.en.trim();
 }
 
-/** The wire's `texts` of a question: its other languages' texts and option labels. */
+/** The end labels of a Rating question on the wire, in one language. */
+export interface RatingLabels {
+  low: string;
+  high: string;
+}
+
+/**
+ * The wire's `texts` of a question: its other languages' texts and option labels (and a
+ * Rating's end labels).
+ */
 export type QuestionTexts = Partial<
-  Record<ResidentLanguage, { name: string; values: Record<string, string> }>
+  Record<
+    ResidentLanguage,
+    { name: string; values: Record<string, string>; labels?: RatingLabels | undefined }
+  >
 >;
 
 function textsOf(question: DraftQuestion): QuestionTexts | undefined {
@@ -392,7 +462,12 @@ function textsOf(question: DraftQuestion): QuestionTexts | undefined {
         if (label) values[option.label.en.trim()] = label;
       }
     }
-    if (name !== '' || Object.keys(values).length > 0) texts[language] = { name, values };
+    const low = question.labels?.low[language]?.trim() ?? '';
+    const high = question.labels?.high[language]?.trim() ?? '';
+    const labels = low !== '' || high !== '' ? { labels: { low, high } } : {};
+    if (name !== '' || Object.keys(values).length > 0 || low !== '' || high !== '') {
+      texts[language] = { name, values, ...labels };
+    }
   }
   return Object.keys(texts).length > 0 ? texts : undefined;
 }
@@ -403,6 +478,10 @@ export type BuiltQuestion = EngineQuestion & {
   texts?: QuestionTexts;
   comment_box?: boolean;
   allow_non_answer?: boolean;
+  /** Staff-only text in every language written (ADR 060). */
+  interviewer_text?: LocalizedText;
+  /** A Rating question's end labels. */
+  labels?: RatingLabels;
 };
 
 export interface DraftToQuestionsOptions {
@@ -424,7 +503,10 @@ export function draftToQuestions(
   const language = options.language ?? DEFAULT_RESIDENT_LANGUAGE;
   const idOf = options.idOf ?? ((key: string) => key);
   const known = new Set(draft.map((question) => question.key));
-  const target = (key: string | null) => (key !== null && known.has(key) ? idOf(key) : null);
+  const target = (key: string | null) => {
+    if (key === END_TARGET) return END_TARGET;
+    return key !== null && known.has(key) ? idOf(key) : null;
+  };
   return draft.map((question) => {
     const values: Record<string, string | null> = {};
     if (isChoiceType(question.type)) {
@@ -440,7 +522,15 @@ export function draftToQuestions(
       logic.greater = target(question.number.greater);
       logic.equal = target(question.number.equal);
     }
+    const min = draftNumberValue(question.number?.min);
+    const max = draftNumberValue(question.number?.max);
+    if (question.type === 'Number' && typeof min === 'number') logic.min = min;
+    if (question.type === 'Number' && typeof max === 'number') logic.max = max;
     const texts = language === DEFAULT_RESIDENT_LANGUAGE ? textsOf(question) : undefined;
+    const nonAnswerOption = isChoiceType(question.type)
+      ? question.options.find((option) => option.key === question.non_answer_next)
+      : undefined;
+    const interviewer = interviewerTextOf(question);
     return {
       id: idOf(question.key),
       name: textIn(question.text, language),
@@ -451,8 +541,35 @@ export function draftToQuestions(
       ...(texts ? { texts } : {}),
       ...(question.comment_box ? { comment_box: true } : {}),
       allow_non_answer: question.allow_non_answer !== false,
+      ...(nonAnswerOption ? { non_answer_next: textIn(nonAnswerOption.label, language) } : {}),
+      ...(interviewer ? { interviewer_text: interviewer } : {}),
+      ...(question.type === 'Rating' && question.labels
+        ? {
+            labels: {
+              low: textIn(question.labels.low, language),
+              high: textIn(question.labels.high, language),
+            },
+          }
+        : {}),
     };
   });
+}
+
+/** A text trimmed, its empty translations left out. */
+function cleanText(text: LocalizedText): LocalizedText {
+  const result: LocalizedText = { en: text.en.trim() };
+  for (const language of RESIDENT_LANGUAGES) {
+    const value = text[language]?.trim();
+    if (language !== DEFAULT_RESIDENT_LANGUAGE && value) result[language] = value;
+  }
+  return result;
+}
+
+/** A question's interviewer text trimmed, or undefined when nothing is written (ADR 060). */
+export function interviewerTextOf(question: Pick<DraftQuestion, 'interviewer_text'>) {
+  if (!question.interviewer_text) return undefined;
+  const text = cleanText(question.interviewer_text);
+  return Object.values(text).some((value) => value !== '') ? text : undefined;
 }
 
 /**
@@ -460,18 +577,15 @@ export function draftToQuestions(
  * as numbers, no options on Text and Number questions, no threshold on other types.
  */
 export function normalizeDraft(draft: readonly DraftQuestion[]): DraftQuestion[] {
-  const clean = (text: LocalizedText): LocalizedText => {
-    const result: LocalizedText = { en: text.en.trim() };
-    for (const language of RESIDENT_LANGUAGES) {
-      const value = text[language]?.trim();
-      if (language !== DEFAULT_RESIDENT_LANGUAGE && value) result[language] = value;
-    }
-    return result;
-  };
+  const clean = cleanText;
   return draft.map((question) => {
     const number = question.type === 'Number' ? question.number : undefined;
     const value = draftNumberValue(number?.value);
     const alertBelow = draftNumberValue(number?.alert_below);
+    const min = draftNumberValue(number?.min);
+    const max = draftNumberValue(number?.max);
+    const interviewer = interviewerTextOf(question);
+    const nonAnswerNext = isChoiceType(question.type) ? question.non_answer_next : undefined;
     return {
       key: question.key,
       type: question.type,
@@ -494,11 +608,18 @@ export function normalizeDraft(draft: readonly DraftQuestion[]): DraftQuestion[]
               equal: typeof value === 'number' ? number.equal : null,
               greater: typeof value === 'number' ? number.greater : null,
               ...(typeof alertBelow === 'number' ? { alert_below: alertBelow } : {}),
+              ...(typeof min === 'number' ? { min } : {}),
+              ...(typeof max === 'number' ? { max } : {}),
             },
           }
         : {}),
       ...(question.comment_box ? { comment_box: true } : {}),
       allow_non_answer: question.allow_non_answer !== false,
+      ...(interviewer ? { interviewer_text: interviewer } : {}),
+      ...(nonAnswerNext ? { non_answer_next: nonAnswerNext } : {}),
+      ...(question.type === 'Rating' && question.labels
+        ? { labels: { low: clean(question.labels.low), high: clean(question.labels.high) } }
+        : {}),
     };
   });
 }

@@ -9,8 +9,13 @@
  *   order that has a target decides the branch.
  * - Number: compared with `validation_logic.value`; the `less`, `greater` or `equal` target
  *   decides, `null`/missing = next in sequence.
- * - Text, and a skipped optional question (answer `null`): next in sequence.
+ * - Text, Rating, and a skipped optional question (answer `null`): next in sequence.
  * - A branch may only jump forward; a questionnaire with a backward or self jump is refused.
+ * - A target may be `END_TARGET` ("end"): the interview ends there (ADR 060).
+ * - A non-answer (Refused / Don't know) goes to the next in sequence, or, when the question names
+ *   `non_answer_next` (an option's label), where that option goes (CAHPS: REF follows NO's skip).
+ * - Number answers must lie within `validation_logic.min` / `max` when set; Rating answers are
+ *   whole numbers from RATING_MIN to RATING_MAX.
  */
 import type { NonAnswer, QuestionType } from './enums.js';
 import { QUESTION_TYPES } from './enums.js';
@@ -26,7 +31,13 @@ export interface EngineQuestion {
     less?: string | null | undefined;
     greater?: string | null | undefined;
     equal?: string | null | undefined;
+    /** The smallest Number answer accepted (ADR 060). */
+    min?: number | undefined;
+    /** The largest Number answer accepted (ADR 060). */
+    max?: number | undefined;
   };
+  /** The label of the option whose branch a non-answer follows (absent: next in sequence). */
+  non_answer_next?: string | undefined;
   /** Whether 'Refused' or "Don't know" may stand for an answer (absent: yes; ADR 026). */
   allow_non_answer?: boolean | undefined;
 }
@@ -37,6 +48,21 @@ export function allowsNonAnswer(question: EngineQuestion): boolean {
 }
 
 export const MULTI_ANSWER_SEPARATOR = ';';
+
+/** The target that ends the interview (an option's `next`, a Number relation; ADR 060). */
+export const END_TARGET = 'end';
+
+/** The range of a Rating question (CAHPS: 0 worst … 10 best). */
+export const RATING_MIN = 0;
+export const RATING_MAX = 10;
+
+/** A Rating answer as a whole number within its range, or undefined when it is not one. */
+export function parseRatingAnswer(answer: string): number | undefined {
+  const trimmed = answer.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= RATING_MIN && value <= RATING_MAX ? value : undefined;
+}
 
 export function isKnownQuestionType(type: string): type is QuestionType {
   return (QUESTION_TYPES as readonly string[]).includes(type);
@@ -74,8 +100,19 @@ export function isBlank(answer: string | null | undefined): boolean {
   return answer === null || answer === undefined || answer.trim() === '';
 }
 
-/** The id of the question an answer jumps to, or null for the next in sequence. */
-export function branchTarget(question: EngineQuestion, answer: string | null): string | null {
+/**
+ * The id of the question an answer jumps to (END_TARGET: the end), or null for the next in
+ * sequence. A non-answer follows the branch of the option `non_answer_next` names.
+ */
+export function branchTarget(
+  question: EngineQuestion,
+  answer: string | null,
+  nonAnswer?: NonAnswer | null,
+): string | null {
+  if (nonAnswer) {
+    const label = question.non_answer_next;
+    return label !== undefined && label in question.values ? branchTarget(question, label) : null;
+  }
   if (isBlank(answer)) return null;
   const value = answer as string;
   switch (question.type) {
@@ -104,17 +141,20 @@ export function branchTarget(question: EngineQuestion, answer: string | null): s
 }
 
 /**
- * Index of the question after `index` answered with `answer`; `questions.length` means the end.
- * An unknown or backward target (refused by `validateQuestionnaire`) falls back to the next.
+ * Index of the question after `index` answered with `answer` (or declined with `nonAnswer`);
+ * `questions.length` means the end. An unknown or backward target (refused by
+ * `validateQuestionnaire`) falls back to the next.
  */
 export function nextQuestionIndex(
   questions: readonly EngineQuestion[],
   index: number,
   answer: string | null,
+  nonAnswer?: NonAnswer | null,
 ): number {
   const question = questions[index];
   if (!question) return questions.length;
-  const target = branchTarget(question, answer);
+  const target = branchTarget(question, answer, nonAnswer);
+  if (target === END_TARGET) return questions.length;
   if (target !== null) {
     const targetIndex = questions.findIndex((candidate) => candidate.id === target);
     if (targetIndex > index) return targetIndex;
@@ -123,7 +163,26 @@ export function nextQuestionIndex(
 }
 
 export type AnswerProblem =
-  'required' | 'not_a_number' | 'not_an_option' | 'unsupported_type' | 'non_answer_not_allowed';
+  | 'required'
+  | 'not_a_number'
+  | 'out_of_range'
+  | 'not_an_option'
+  | 'unsupported_type'
+  | 'non_answer_not_allowed';
+
+/** A range in words: "from 0 to 10", "at least 0", "at most 120" (messages and hints). */
+export function numberRangeText(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
+  if (min !== undefined) return `at least ${min}`;
+  if (max !== undefined) return `at most ${max}`;
+  return 'a number';
+}
+
+/** Whether a number lies within a question's `min` / `max` (each absent: no bound). */
+export function withinNumberRange(question: EngineQuestion, value: number): boolean {
+  const { min, max } = question.validation_logic;
+  return (min === undefined || value >= min) && (max === undefined || value <= max);
+}
 
 /** Why an answer is not acceptable for a question, or undefined when it is. */
 export function answerProblem(
@@ -140,8 +199,14 @@ export function answerProblem(
   if (isBlank(answer)) return question.validation_logic.required ? 'required' : undefined;
   const value = answer as string;
   switch (question.type) {
-    case 'Number':
-      return parseNumberAnswer(value) === undefined ? 'not_a_number' : undefined;
+    case 'Number': {
+      const number = parseNumberAnswer(value);
+      if (number === undefined) return 'not_a_number';
+      return withinNumberRange(question, number) ? undefined : 'out_of_range';
+    }
+    case 'Rating':
+      if (parseNumberAnswer(value) === undefined) return 'not_a_number';
+      return parseRatingAnswer(value) === undefined ? 'out_of_range' : undefined;
     case 'Radio':
     case 'Picklist':
       return optionLabels(question).includes(value) ? undefined : 'not_an_option';
@@ -160,7 +225,8 @@ export type QuestionnaireProblem =
   | { kind: 'duplicate_id'; questionId: string }
   | { kind: 'unknown_type'; questionId: string; type: string }
   | { kind: 'unknown_target'; questionId: string; target: string }
-  | { kind: 'backward_jump'; questionId: string; target: string };
+  | { kind: 'backward_jump'; questionId: string; target: string }
+  | { kind: 'unknown_non_answer_option'; questionId: string; option: string };
 
 /** Everything wrong with a questionnaire; an empty list means it is usable. */
 export function validateQuestionnaire(
@@ -181,7 +247,16 @@ export function validateQuestionnaire(
     const targets = [...Object.values(question.values), less, greater, equal].filter(
       (target): target is string => typeof target === 'string',
     );
+    const nonAnswerOption = question.non_answer_next;
+    if (nonAnswerOption !== undefined && !(nonAnswerOption in question.values)) {
+      problems.push({
+        kind: 'unknown_non_answer_option',
+        questionId: question.id,
+        option: nonAnswerOption,
+      });
+    }
     for (const target of targets) {
+      if (target === END_TARGET) continue;
       const targetIndex = indexById.get(target);
       if (targetIndex === undefined) {
         problems.push({ kind: 'unknown_target', questionId: question.id, target });
@@ -205,14 +280,21 @@ export type PathProblem =
   | { kind: 'incomplete'; expected: string }
   | { kind: 'invalid_answer'; position: number; questionId: string; problem: AnswerProblem };
 
+export interface AnswerPathOptions {
+  /** A break-off (ADR 060): the path may stop before the end. */
+  partial?: boolean;
+}
+
 /**
  * Whether `answers`, in order, are exactly the questions a respondent would see: each answer
  * acceptable for its question, each next question the one the previous answer leads to, and the
- * path running to the end. Returns the first problem, or undefined when the path is valid.
+ * path running to the end (unless `partial`). Returns the first problem, or undefined when the
+ * path is valid.
  */
 export function validateAnswerPath(
   questions: readonly EngineQuestion[],
   answers: readonly PathAnswer[],
+  options: AnswerPathOptions = {},
 ): PathProblem | undefined {
   let index = 0;
   for (let position = 0; position < answers.length; position += 1) {
@@ -228,9 +310,14 @@ export function validateAnswerPath(
     }
     const problem = answerProblem(question, entry.answer, entry.nonAnswer);
     if (problem) return { kind: 'invalid_answer', position, questionId: question.id, problem };
-    index = nextQuestionIndex(questions, index, entry.nonAnswer ? null : entry.answer);
+    index = nextQuestionIndex(
+      questions,
+      index,
+      entry.nonAnswer ? null : entry.answer,
+      entry.nonAnswer ?? null,
+    );
   }
-  const missing = questions[index];
+  const missing = options.partial ? undefined : questions[index];
   return missing ? { kind: 'incomplete', expected: missing.id } : undefined;
 }
 
@@ -269,7 +356,7 @@ export function answerAndAdvance(
   return {
     ok: true,
     state: {
-      index: nextQuestionIndex(questions, state.index, normalised),
+      index: nextQuestionIndex(questions, state.index, normalised, nonAnswer ?? null),
       history: [...state.history, entry],
     },
   };

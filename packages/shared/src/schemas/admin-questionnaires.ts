@@ -80,6 +80,15 @@ export const DraftNumberSchema = z.strictObject({
   equal: KeySchema.nullable(),
   greater: KeySchema.nullable(),
   alert_below: TypedNumberSchema.optional(),
+  /** The smallest and largest answers accepted (ADR 060). */
+  min: TypedNumberSchema.optional(),
+  max: TypedNumberSchema.optional(),
+});
+
+/** A Rating question's words at 0 and at 10 (ADR 060). */
+export const DraftRatingLabelsSchema = z.strictObject({
+  low: localized(LabelSchema),
+  high: localized(LabelSchema),
 });
 
 export const DraftQuestionSchema = z.strictObject({
@@ -92,6 +101,11 @@ export const DraftQuestionSchema = z.strictObject({
   number: DraftNumberSchema.optional(),
   comment_box: z.boolean().optional(),
   allow_non_answer: z.boolean().optional(),
+  /** Read by staff only, printed apart (ADR 060). */
+  interviewer_text: localized(QuestionTextSchema).optional(),
+  /** The option key whose branch Refused / Don't know follow (ADR 060). */
+  non_answer_next: KeySchema.nullable().optional(),
+  labels: DraftRatingLabelsSchema.optional(),
 });
 export type DraftQuestionInput = z.infer<typeof DraftQuestionSchema>;
 

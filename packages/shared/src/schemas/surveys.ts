@@ -69,8 +69,13 @@ export const ValidationLogicSchema = z.object({
   less: IdSchema.nullable().optional(),
   greater: IdSchema.nullable().optional(),
   equal: IdSchema.nullable().optional(),
+  /** A Number question's smallest and largest answers accepted (ADR 060). */
+  min: z.number().optional(),
+  max: z.number().optional(),
 });
 export type ValidationLogic = z.infer<typeof ValidationLogicSchema>;
+
+const RatingLabelsSchema = z.object({ low: z.string(), high: z.string() });
 
 /**
  * A question. `type` is kept as a plain string on the wire so that a screen can show
@@ -88,10 +93,22 @@ export const QuestionSchema = z.object({
   // comments box, and whether the resident may decline to answer.
   key: z.string().optional(),
   texts: z
-    .record(z.string(), z.object({ name: z.string(), values: z.record(z.string(), z.string()) }))
+    .record(
+      z.string(),
+      z.object({
+        name: z.string(),
+        values: z.record(z.string(), z.string()),
+        labels: RatingLabelsSchema.optional(),
+      }),
+    )
     .optional(),
   comment_box: z.boolean().optional(),
   allow_non_answer: z.boolean().optional(),
+  // ADR 060 (CAHPS): the English label of the option whose branch a non-answer follows, the
+  // staff-only text in each language written, and a Rating question's end labels (English).
+  non_answer_next: z.string().optional(),
+  interviewer_text: z.object({ en: z.string(), es: z.string().optional() }).optional(),
+  labels: RatingLabelsSchema.optional(),
 });
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);

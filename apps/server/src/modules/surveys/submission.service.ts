@@ -15,6 +15,9 @@
 import {
   joinMultiAnswer,
   MESSAGES,
+  numberRangeText,
+  RATING_MAX,
+  RATING_MIN,
   splitMultiAnswer,
   SubmitAnswersResponseSchema,
   validateAnswerPath,
@@ -71,6 +74,13 @@ export interface SubmissionResult {
   replayed: boolean;
 }
 
+/** The answers a Number or Rating question accepts, in words ("from 0 to 10"). */
+function rangeOf(questions: readonly Question[], questionId: string): string {
+  const question = questions.find((candidate) => candidate.id === questionId);
+  if (question?.type === 'Rating') return numberRangeText(RATING_MIN, RATING_MAX);
+  return numberRangeText(question?.validation_logic.min, question?.validation_logic.max);
+}
+
 /** The wording of the first problem of an answer path (positions count from 1). */
 function pathProblemMessage(questions: readonly Question[], problem: PathProblem): string {
   const name = (id: string) => questions.find((question) => question.id === id)?.name ?? id;
@@ -89,6 +99,12 @@ function pathProblemMessage(questions: readonly Question[], problem: PathProblem
           return MESSAGES.answerMissing(position, question);
         case 'not_a_number':
           return MESSAGES.answerNotANumber(position, question);
+        case 'out_of_range':
+          return MESSAGES.answerOutOfRange(
+            position,
+            question,
+            rangeOf(questions, problem.questionId),
+          );
         case 'not_an_option':
           return MESSAGES.answerNotAnOption(position, question);
         case 'unsupported_type':

@@ -1,5 +1,8 @@
 import {
   BEDSIDE_TEXT,
+  INTERVIEW_TEXT,
+  RATING_MAX,
+  RATING_MIN,
   TEXT_MAX_LENGTH,
   isKnownQuestionType,
   joinMultiAnswer,
@@ -54,11 +57,17 @@ function TextAnswer({ value, onChange, labelledBy, describedBy }: AnswerInputPro
   );
 }
 
-function NumberAnswer({ value, onChange, labelledBy, describedBy }: AnswerInputProps) {
+function NumberAnswer({ question, value, onChange, labelledBy, describedBy }: AnswerInputProps) {
+  const rangeId = useId();
+  const { min, max } = question.validation_logic;
+  const ranged = min !== undefined || max !== undefined;
   return (
     <TextInput
       aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
+      aria-describedby={[describedBy, ranged ? rangeId : undefined].filter(Boolean).join(' ')}
+      description={ranged ? INTERVIEW_TEXT.numberRange(min, max) : undefined}
+      inputWrapperOrder={['input', 'description']}
+      descriptionProps={{ id: rangeId }}
       placeholder={text.numberPlaceholder}
       inputMode="decimal"
       size="xl"
@@ -160,6 +169,62 @@ function MultiPicklistAnswer({
   );
 }
 
+/** A Rating question's end labels in the resident's language (English where none). */
+function ratingLabels(question: Question, language: string | undefined) {
+  const english = question.labels ?? { low: '', high: '' };
+  const translated = language && language !== 'en' ? question.texts?.[language]?.labels : undefined;
+  return {
+    low: translated?.low || english.low,
+    high: translated?.high || english.high,
+  };
+}
+
+const RATING_VALUES = Array.from(
+  { length: RATING_MAX - RATING_MIN + 1 },
+  (_, index) => RATING_MIN + index,
+);
+
+/** 0–10 as eleven large boxes in a row, the end labels under 0 and 10 (CAHPS, ADR 060). */
+function RatingAnswer({
+  question,
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  language,
+}: AnswerInputProps) {
+  const name = useId();
+  const labels = ratingLabels(question, language);
+  return (
+    <Stack gap={6}>
+      <div
+        role="radiogroup"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        className={classes.rating}
+      >
+        {RATING_VALUES.map((number) => (
+          <label key={number} className={classes.ratingBox}>
+            <input
+              type="radio"
+              name={name}
+              value={number}
+              aria-label={INTERVIEW_TEXT.rating.value(number, labels.low, labels.high)}
+              checked={value === String(number)}
+              onChange={() => onChange(String(number))}
+            />
+            <span aria-hidden="true">{number}</span>
+          </label>
+        ))}
+      </div>
+      <div className={classes.ratingEnds} aria-hidden="true">
+        <span>{labels.low}</span>
+        <span>{labels.high}</span>
+      </div>
+    </Stack>
+  );
+}
+
 /** One input per question type (STYLE.md: chosen from a map keyed by type). */
 const INPUTS: Record<QuestionType, ComponentType<AnswerInputProps>> = {
   Text: TextAnswer,
@@ -167,6 +232,7 @@ const INPUTS: Record<QuestionType, ComponentType<AnswerInputProps>> = {
   Radio: RadioAnswer,
   Picklist: PicklistAnswer,
   MultiPicklist: MultiPicklistAnswer,
+  Rating: RatingAnswer,
 };
 
 /** The answer input of a question, or the spec's message for a type this app does not know. */

@@ -2,6 +2,9 @@ import {
   allowsNonAnswer,
   answerProblem,
   BEDSIDE_TEXT,
+  INTERVIEW_TEXT,
+  RATING_MAX,
+  RATING_MIN,
   RESIDENT_CONTROLS,
   isResidentLanguage,
   NON_ANSWERS,
@@ -46,12 +49,16 @@ type TextSize = keyof typeof TEXT_SCALES;
 const isTextSize = (value: string | null): value is TextSize =>
   value !== null && Object.hasOwn(TEXT_SCALES, value);
 
-const PROBLEM_MESSAGES: Record<AnswerProblem, string> = {
-  required: MESSAGES.answerRequired,
-  not_a_number: MESSAGES.answerNotNumber,
-  not_an_option: MESSAGES.answerNotOption,
-  unsupported_type: MESSAGES.answerNotOption,
-  non_answer_not_allowed: MESSAGES.answerNotOption,
+const PROBLEM_MESSAGES: Record<AnswerProblem, (question: Question) => string> = {
+  required: () => MESSAGES.answerRequired,
+  not_a_number: () => MESSAGES.answerNotNumber,
+  out_of_range: (question) =>
+    question.type === 'Rating'
+      ? INTERVIEW_TEXT.outOfRange(RATING_MIN, RATING_MAX)
+      : INTERVIEW_TEXT.outOfRange(question.validation_logic.min, question.validation_logic.max),
+  not_an_option: () => MESSAGES.answerNotOption,
+  unsupported_type: () => MESSAGES.answerNotOption,
+  non_answer_not_allowed: () => MESSAGES.answerNotOption,
 };
 
 /**
@@ -114,7 +121,7 @@ export function QuestionRunner({
     }
     const reason = answerProblem(question, draft.pending);
     if (reason) {
-      setProblem(PROBLEM_MESSAGES[reason]);
+      setProblem(PROBLEM_MESSAGES[reason](question));
       if (reason === 'required') toast.warning(MESSAGES.answerRequired);
       return;
     }

@@ -1,0 +1,59 @@
+/**
+ * The texts of the interview fields (issue 34 item 5, CAHPS; ADR 060): the Rating scale, the
+ * staff-only interviewer text, ending an interview early (break-off) and the builder's fields.
+ */
+import { numberRangeText, RATING_MAX, RATING_MIN } from './survey-engine.js';
+
+export const INTERVIEW_TEXT = {
+  /** The runner's message for a Number or Rating answer outside its range. */
+  outOfRange: (min: number | undefined, max: number | undefined) =>
+    `Please enter a number ${numberRangeText(min, max)}.`,
+  /** The hint under a Number answer with a range. */
+  numberRange: (min: number | undefined, max: number | undefined) =>
+    `Answer ${numberRangeText(min, max)}.`,
+  rating: {
+    /** The accessible name of each of the 11 buttons. */
+    value: (value: number, low: string, high: string) =>
+      value === RATING_MIN
+        ? `${value} (${low})`
+        : value === RATING_MAX
+          ? `${value} (${high})`
+          : `${value}`,
+  },
+  interviewer: {
+    /** The label before the staff-only text, at the bedside and in print. */
+    label: 'For the interviewer',
+  },
+  breakOff: {
+    open: 'End interview early',
+    heading: 'End this interview early?',
+    body: (answered: number) =>
+      answered === 1
+        ? 'The 1 answer given is kept and the survey is stored as partial. It leaves the due list and cannot be continued.'
+        : `The ${answered} answers given are kept and the survey is stored as partial. It leaves the due list and cannot be continued.`,
+    confirm: 'End interview',
+    cancel: 'Keep going',
+    saved: 'The interview was ended early; the answers given are kept.',
+    sending: 'Ending the interview',
+  },
+  builder: {
+    interviewerText: 'Interviewer text (staff only, not read out as the question)',
+    interviewerTextSpanish: 'Interviewer text in Spanish',
+    endOption: 'End the interview',
+    nonAnswerNext: 'Refused and Don’t know follow',
+    nonAnswerNextToNext: 'The next question',
+    nonAnswerNextOption: (label: string) => `The branch of “${label}”`,
+    min: 'Smallest answer',
+    max: 'Largest answer',
+    ratingLow: 'Label at 0',
+    ratingHigh: 'Label at 10',
+    ratingLowSpanish: 'Label at 0 in Spanish',
+    ratingHighSpanish: 'Label at 10 in Spanish',
+    ratingHelp: `Residents answer with a whole number from ${RATING_MIN} to ${RATING_MAX}.`,
+  },
+  results: {
+    partial: 'Partial',
+    partialCount: (n: number) =>
+      n === 1 ? '1 partial (ended early)' : `${n} partial (ended early)`,
+  },
+} as const;
