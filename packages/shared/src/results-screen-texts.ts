@@ -99,6 +99,7 @@ export const RESULTS_TEXT = {
     heading: 'Answers by question',
     answered: (n: number) => `${n} answer${n === 1 ? '' : 's'}`,
     nonAnswers: (n: number) => `${n} declined`,
+    changed: 'Worded or offered differently in the versions of this period',
     mean: 'Mean',
     option: 'Answer',
     count: 'Count',

@@ -260,8 +260,10 @@ export const ResultsQuestionMonthSchema = z.object({
 export type ResultsQuestionMonth = z.infer<typeof ResultsQuestionMonthSchema>;
 
 /**
- * One question, grouped by its stable key across versions, languages and facilities: the text
- * and type of the latest version that has it; `answered`: answers with a value; `non_answers`:
+ * One question, grouped by its stable key across versions, languages and facilities — the
+ * questions of each questionnaire's published version and of the versions answered in the
+ * period (a retired question nobody answered in it is not listed): the text and type of the
+ * latest of those versions that has it; `answered`: answers with a value; `non_answers`:
  * declined ("Refused", "Don't know"); choice questions: `options` (every option of every
  * version, in the latest order, then retired ones) and `by_month`; Number: `mean` (null with no
  * answer) and `histogram`; Text questions and comments: `comments` counts the non-blank comments
@@ -274,6 +276,8 @@ export const ResultsQuestionSchema = z.object({
   answered: z.number().int(),
   non_answers: z.number().int(),
   comments: z.number().int(),
+  /** Asked differently (text, type or options) in the versions of the period (issue 34 item 6). */
+  changed: z.boolean(),
   options: z.array(ResultsOptionCountSchema).optional(),
   by_month: z.array(ResultsQuestionMonthSchema).optional(),
   mean: z.number().nullable().optional(),

@@ -220,6 +220,20 @@ export async function questionnaireIds(
   return (await query.orderBy('id').execute()).map((row) => row.id);
 }
 
+/** The published version of each questionnaire (0: never published). */
+export async function publishedVersions(
+  db: Kysely<Database>,
+  questionnaireIdList: readonly string[],
+): Promise<Map<string, number>> {
+  if (questionnaireIdList.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('questionnaires')
+    .select(['id', 'published_version'])
+    .where('id', 'in', [...questionnaireIdList])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.published_version]));
+}
+
 /** Every version's question rows of the questionnaires. */
 export async function questionRows(
   db: Kysely<Database>,

@@ -46,6 +46,7 @@ import {
   listComments,
   listSurveys,
   questionnaireIds,
+  publishedVersions,
   questionRows,
   surveyFacilityId,
   surveySetsOfFacilities,
@@ -240,6 +241,46 @@ export function groupQuestions(rows: readonly QuestionVersionRow[]): QuestionGro
   );
 }
 
+/** What makes a question the same as asked: its text, type and options (labels and keys). */
+function askedAs(row: QuestionVersionRow): string {
+  // The labels in order, not the branching (each version's rows have ids of their own).
+  const labels = (JSON.parse(row.values_json) as [string, unknown][]).map(([label]) => label);
+  return JSON.stringify([row.name, row.type, labels, parseQuestionMeta(row.meta_json).option_keys]);
+}
+
+/**
+ * The questions of the versions in the period (issue 34 item 6): those of each questionnaire's
+ * published version and of every version answered in the period (a version with an answer
+ * counted: answers are counted per question row, and a publish makes new rows). A retired
+ * question no survey of the period answered is left out; `changed` holds the keys of the
+ * questions asked differently (text, type or options) in the versions listed.
+ */
+export function periodQuestions(
+  rows: readonly QuestionVersionRow[],
+  published: ReadonlyMap<string, number>,
+  counts: readonly { question_id: string; n: number }[],
+): { groups: QuestionGroup[]; changed: Set<string> } {
+  const versionOf = new Map(rows.map((row) => [row.id, `${row.questionnaire_id} ${row.version}`]));
+  const listed = new Set(
+    [...published].map(([questionnaireId, version]) => `${questionnaireId} ${version}`),
+  );
+  for (const count of counts) {
+    const version = count.n > 0 ? versionOf.get(count.question_id) : undefined;
+    if (version !== undefined) listed.add(version);
+  }
+  const kept = rows.filter((row) => listed.has(versionOf.get(row.id) ?? ''));
+  const asked = new Map<string, Set<string>>();
+  for (const row of kept) {
+    const forms = asked.get(row.key) ?? new Set<string>();
+    forms.add(askedAs(row));
+    asked.set(row.key, forms);
+  }
+  return {
+    groups: groupQuestions(kept),
+    changed: new Set([...asked].filter(([, forms]) => forms.size > 1).map(([key]) => key)),
+  };
+}
+
 /** The question groups of the filter's kind (none without a kind). */
 export async function questionGroups(
   ctx: AppContext,
@@ -286,11 +327,16 @@ export async function resultsQuestions(
   query: ResultsQuestionsQuery,
 ): Promise<ResultsQuestion[]> {
   const filter = await resolveFilter(ctx, user, query);
-  const groups = await questionGroups(ctx, filter);
+  const ids = await questionnaireIds(ctx.db, filter);
+  const [allRows, published] = await Promise.all([
+    questionRows(ctx.db, ids),
+    publishedVersions(ctx.db, ids),
+  ]);
+  const numberRows = allRows.filter((row) => row.type === 'Number').map((row) => row.id);
+  const counts = await countAnswers(ctx.db, filter, numberRows);
+  const { groups, changed } = periodQuestions(allRows, published, counts);
   const groupOfRow = new Map<string, QuestionGroup>();
   for (const group of groups) for (const id of group.rowIds) groupOfRow.set(id, group);
-  const numberRows = groups.filter((g) => g.type === 'Number').flatMap((g) => g.rowIds);
-  const counts = await countAnswers(ctx.db, filter, numberRows);
   // Each count row to its group in one pass, rather than a filter of every row per group: this
   // function's CPU for a year of three facilities at chain scale went from 2.6 to 2.0 ms a
   // request (CPU profiles, 2026-11-27).
@@ -311,6 +357,7 @@ export async function resultsQuestions(
       // Declined answers ("Refused", "Don't know"; ADR 026), apart from the answered ones.
       non_answers: rows.reduce((sum, row) => sum + row.non_answers, 0),
       comments: rows.reduce((sum, row) => sum + row.comments, 0),
+      changed: changed.has(group.key),
     };
     if (isChoiceType(group.type)) {
       const optionCount = new Map<string, number>();

@@ -465,6 +465,8 @@ describeEachDialect('survey results', (dialect) => {
         answered: 4,
         non_answers: 0,
         comments: 1,
+        // "How was it?" / "Good" in version 1, "How was your stay?" / "Great" in version 2.
+        changed: true,
         options: [
           { key: 'good', label: 'Great', count: 2, alert: false },
           { key: 'poor', label: 'Poor', count: 2, alert: true },
@@ -507,6 +509,7 @@ describeEachDialect('survey results', (dialect) => {
         answered: 4,
         non_answers: 0,
         comments: 0,
+        changed: false,
         mean: 3,
         histogram: [
           { min: 1, max: 1, count: 1 },
@@ -520,6 +523,31 @@ describeEachDialect('survey results', (dialect) => {
       expect(likes?.options).toEqual([
         { key: 'food', label: 'Food', count: 1, alert: false },
         { key: 'music', label: 'Music', count: 2, alert: false },
+      ]);
+    });
+
+    it('lists only the questions of the versions in the period, and says which were asked differently', async () => {
+      // February and March: only version 2 (the published one) was answered. The text and likes
+      // questions, retired with version 1, had no answer: not listed; nor is the retired option.
+      const response = await call(t, viewer, 'resultsQuestions', {
+        query: { facility_id: F, ...PERIOD, from: '2026-02-01' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const questions = response.json<ResultsQuestion[]>();
+      expect(questions.map((q) => [q.question_key, q.text, q.changed])).toEqual([
+        ['overall', 'How was your stay?', false],
+        ['score', 'Score 1-5?', false],
+      ]);
+      expect(questions[0]?.options?.map((option) => option.key)).toEqual(['good', 'poor']);
+      // A period nobody answered in still lists the published version's questions, with 0.
+      const empty = await call(t, viewer, 'resultsQuestions', {
+        query: { facility_id: F, ...PERIOD, from: '2027-01-01', to: '2027-01-31' },
+      });
+      expect(
+        empty.json<ResultsQuestion[]>().map((q) => [q.question_key, q.answered, q.changed]),
+      ).toEqual([
+        ['overall', 0, false],
+        ['score', 0, false],
       ]);
     });
 

@@ -239,6 +239,11 @@ export function QuestionCard({
         <Title order={3} fz="lg">
           {question.text}
         </Title>
+        {question.changed ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {text.changed}
+          </Text>
+        ) : null}
         <Group gap="lg">
           <Text size="sm">{text.answered(question.answered)}</Text>
           <Text size="sm">{text.nonAnswers(question.non_answers)}</Text>

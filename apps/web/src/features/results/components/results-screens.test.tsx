@@ -55,6 +55,7 @@ const QUESTIONS: ResultsQuestion[] = [
     answered: 8,
     non_answers: 2,
     comments: 1,
+    changed: true,
     options: [
       { key: 'good', label: 'Good', count: 6, alert: false },
       { key: 'bad', label: 'Bad', count: 2, alert: true },
@@ -68,6 +69,7 @@ const QUESTIONS: ResultsQuestion[] = [
     answered: 5,
     non_answers: 0,
     comments: 0,
+    changed: false,
     mean: 3.4,
     histogram: [
       { min: 2, max: 2, count: 3 },
@@ -152,6 +154,8 @@ describe('Survey Results dashboard', () => {
     expect(within(food).getByText(text.questions.alertOption)).toBeVisible();
     expect(screen.getByText('8 answers')).toBeVisible();
     expect(screen.getByText('2 declined')).toBeVisible();
+    // Asked differently in the period's versions: said once, on that question only.
+    expect(screen.getAllByText(text.questions.changed)).toHaveLength(1);
     // The Number question: its mean and histogram table.
     expect(screen.getByText('3.4')).toBeVisible();
     expect(
