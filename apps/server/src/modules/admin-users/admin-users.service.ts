@@ -31,7 +31,7 @@ import {
   viewerOf,
 } from '../access/access.repository.js';
 import { requireFacility } from '../access/access.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, type AuditEvent } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { isUniqueViolation } from '../surveys/surveys.service.js';
@@ -332,6 +332,41 @@ export async function updateUser(
 }
 
 /**
+ * One administrator's action on one user, in one transaction: the user is found (404), the
+ * administrator may act on them (403), `work` checks and writes the rest, and the audit event
+ * `action` is recorded with the `detail` it returns.
+ */
+async function actOnUser<T>(
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: SessionUser,
+  userId: string,
+  action: AuditEvent['action'],
+  work: (
+    trx: Kysely<Database>,
+    found: UserWithGrants,
+    target: TargetUser,
+    admin: Administrator,
+  ) => Promise<{ result: T; detail?: AuditEvent['detail'] }>,
+): Promise<T> {
+  const admin = await administratorOf(ctx.db, actor);
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await requireUser(trx, userId);
+    const target = targetOf(found);
+    assertMayActOn(admin, target);
+    const { result, detail } = await work(trx, found, target, admin);
+    await recordAudit(trx, meta, {
+      action,
+      targetType: 'user',
+      targetId: userId,
+      ...auditFacility(target.facilityIds),
+      ...(detail ? { detail } : {}),
+    });
+    return result;
+  });
+}
+
+/**
  * Deactivates a user and ends every session of theirs in the same transaction: the next request
  * with any of their cookies or tokens is a 401 (the session lookup reads the revocation and the
  * user's `active` on every request; the caches drop their entries on the write, ADR 011). An
@@ -343,31 +378,31 @@ export async function deactivateUser(
   actor: SessionUser,
   userId: string,
 ): Promise<string> {
-  const admin = await administratorOf(ctx.db, actor);
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await requireUser(trx, userId);
-    const target = targetOf(found);
-    assertNotSelf(admin, target);
-    assertMayActOn(admin, target);
-    if (!target.active && !found.invitationPending) {
-      throw new HttpError(409, text.alreadyDeactivated);
-    }
-    if (leavesAllAccessGroup(target, { ...target, active: false })) {
-      assertNotLastAllAccess(target, await lockActiveAllAccessUsers(trx, ctx.dialect));
-    }
-    const at = toTimestamp(meta.at);
-    const written = await updateUserAtVersion(trx, userId, found.user.version, { active: 0 }, at);
-    if (!written) throw versionConflict();
-    await revokeUserSessions(trx, userId, at);
-    const invitationsRevoked = await revokeOpenInvitations(trx, userId, at);
-    await recordAudit(trx, meta, {
-      action: 'user.deactivated',
-      targetType: 'user',
-      targetId: userId,
-      ...auditFacility(target.facilityIds),
-      detail: { sessions_ended: true, invitation_revoked: invitationsRevoked > 0 },
-    });
-  });
+  await actOnUser(
+    ctx,
+    meta,
+    actor,
+    userId,
+    'user.deactivated',
+    async (trx, found, target, admin) => {
+      assertNotSelf(admin, target);
+      if (!target.active && !found.invitationPending) {
+        throw new HttpError(409, text.alreadyDeactivated);
+      }
+      if (leavesAllAccessGroup(target, { ...target, active: false })) {
+        assertNotLastAllAccess(target, await lockActiveAllAccessUsers(trx, ctx.dialect));
+      }
+      const at = toTimestamp(meta.at);
+      const written = await updateUserAtVersion(trx, userId, found.user.version, { active: 0 }, at);
+      if (!written) throw versionConflict();
+      await revokeUserSessions(trx, userId, at);
+      const invitationsRevoked = await revokeOpenInvitations(trx, userId, at);
+      return {
+        result: undefined,
+        detail: { sessions_ended: true, invitation_revoked: invitationsRevoked > 0 },
+      };
+    },
+  );
   return text.deactivated;
 }
 
@@ -382,19 +417,9 @@ export async function resetUserMfa(
   actor: SessionUser,
   userId: string,
 ): Promise<string> {
-  const admin = await administratorOf(ctx.db, actor);
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await requireUser(trx, userId);
-    const target = targetOf(found);
-    assertMayActOn(admin, target);
+  await actOnUser(ctx, meta, actor, userId, 'user.mfa_reset', async (trx, found) => {
     const reset = await resetSecondFactor(ctx, trx, meta, found.user);
-    await recordAudit(trx, meta, {
-      action: 'user.mfa_reset',
-      targetType: 'user',
-      targetId: userId,
-      ...auditFacility(target.facilityIds),
-      detail: { had_second_factor: reset },
-    });
+    return { result: undefined, detail: { had_second_factor: reset } };
   });
   return ACCOUNT_MESSAGES.mfaResetDone;
 }
@@ -410,36 +435,31 @@ export async function reactivateUser(
   actor: SessionUser,
   userId: string,
 ): Promise<string> {
-  const admin = await administratorOf(ctx.db, actor);
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const found = await requireUser(trx, userId);
-    const target = targetOf(found);
-    assertMayActOn(admin, target);
-    if (target.active) throw new HttpError(409, text.alreadyActive);
-    if (found.invitationPending) throw new HttpError(409, text.invitationStillPending);
-    const at = toTimestamp(meta.at);
-    const written = await updateUserAtVersion(
-      trx,
-      userId,
-      found.user.version,
-      found.passwordSet ? { active: 1 } : {},
-      at,
-    );
-    if (!written) throw versionConflict();
-    const invitation = found.passwordSet
-      ? null
-      : await issueInvitation(ctx, trx, meta, userId, { to: found.user, invitedBy: actor.name });
-    await recordAudit(trx, meta, {
-      action: 'user.reactivated',
-      targetType: 'user',
-      targetId: userId,
-      ...auditFacility(target.facilityIds),
-      detail: { invitation_sent: invitation !== null },
-    });
-    return invitation;
-  });
-  if (!result) return text.reactivated;
-  sendInvitationMail(ctx, result);
+  const invitation = await actOnUser(
+    ctx,
+    meta,
+    actor,
+    userId,
+    'user.reactivated',
+    async (trx, found, target) => {
+      if (target.active) throw new HttpError(409, text.alreadyActive);
+      if (found.invitationPending) throw new HttpError(409, text.invitationStillPending);
+      const written = await updateUserAtVersion(
+        trx,
+        userId,
+        found.user.version,
+        found.passwordSet ? { active: 1 } : {},
+        toTimestamp(meta.at),
+      );
+      if (!written) throw versionConflict();
+      const issued = found.passwordSet
+        ? null
+        : await issueInvitation(ctx, trx, meta, userId, { to: found.user, invitedBy: actor.name });
+      return { result: issued, detail: { invitation_sent: issued !== null } };
+    },
+  );
+  if (!invitation) return text.reactivated;
+  sendInvitationMail(ctx, invitation);
   return text.reactivatedInvited;
 }
 
@@ -450,25 +470,21 @@ export async function resendInvitation(
   actor: SessionUser,
   userId: string,
 ): Promise<string> {
-  const admin = await administratorOf(ctx.db, actor);
-  const invitation = await ctx.db.transaction().execute(async (trx) => {
-    const found = await requireUser(trx, userId);
-    const target = targetOf(found);
-    assertMayActOn(admin, target);
-    if (!found.invitationPending) throw new HttpError(409, text.noPendingInvitation);
-    await revokeOpenInvitations(trx, userId, toTimestamp(meta.at));
-    const invitation = await issueInvitation(ctx, trx, meta, userId, {
-      to: found.user,
-      invitedBy: actor.name,
-    });
-    await recordAudit(trx, meta, {
-      action: 'user.invitation_resent',
-      targetType: 'user',
-      targetId: userId,
-      ...auditFacility(target.facilityIds),
-    });
-    return invitation;
-  });
+  const invitation = await actOnUser(
+    ctx,
+    meta,
+    actor,
+    userId,
+    'user.invitation_resent',
+    async (trx, found) => {
+      await withdrawPendingInvitation(trx, meta, found);
+      const issued = await issueInvitation(ctx, trx, meta, userId, {
+        to: found.user,
+        invitedBy: actor.name,
+      });
+      return { result: issued };
+    },
+  );
   sendInvitationMail(ctx, invitation);
   return text.invitationResent;
 }
@@ -480,19 +496,19 @@ export async function revokeInvitation(
   actor: SessionUser,
   userId: string,
 ): Promise<string> {
-  const admin = await administratorOf(ctx.db, actor);
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await requireUser(trx, userId);
-    const target = targetOf(found);
-    assertMayActOn(admin, target);
-    if (!found.invitationPending) throw new HttpError(409, text.noPendingInvitation);
-    await revokeOpenInvitations(trx, userId, toTimestamp(meta.at));
-    await recordAudit(trx, meta, {
-      action: 'user.invitation_revoked',
-      targetType: 'user',
-      targetId: userId,
-      ...auditFacility(target.facilityIds),
-    });
+  await actOnUser(ctx, meta, actor, userId, 'user.invitation_revoked', async (trx, found) => {
+    await withdrawPendingInvitation(trx, meta, found);
+    return { result: undefined };
   });
   return text.invitationRevoked;
+}
+
+/** Revokes the user's pending invitation; 409 when none is pending. */
+async function withdrawPendingInvitation(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  found: UserWithGrants,
+): Promise<void> {
+  if (!found.invitationPending) throw new HttpError(409, text.noPendingInvitation);
+  await revokeOpenInvitations(trx, found.user.id, toTimestamp(meta.at));
 }
