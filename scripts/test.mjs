@@ -8,6 +8,8 @@
  *   4. Playwright end-to-end in Chromium against the real built server and a fresh database
  * A suite that cannot run on this machine (no Chromium, no PostgreSQL) is reported as skipped,
  * with the reason; under CI (CI=true) a missing browser or database is a failure instead.
+ * Each step's line in the summary gives its wall time and, on Linux, the CPU time its processes
+ * used (on a shared machine the CPU time is the steadier figure; ADR 058).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,12 +21,43 @@ const isCI = process.env.CI === 'true' || process.env.CI === '1';
 const summary = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
+/**
+ * CPU seconds (user + system) of this process's finished children and theirs (Linux: the
+ * cutime and cstime of /proc/self/stat); undefined elsewhere.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat(5) (cutime, cstime), counted after the command's name.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const started = performance.now();
+
+/** "1:23" from seconds. */
+function minutes(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /** Runs one step; `report` reads its results (counts, failures) before a failure ends the run. */
 function step(name, cmd, args, env = {}, report = () => {}) {
   console.log(`\n▶ ${name}`);
+  const wallBefore = performance.now();
+  const cpuBefore = childCpuSeconds();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  summary.push(`${ok ? 'ok     ' : 'FAILED '} ${name}`);
+  const wall = (performance.now() - wallBefore) / 1000;
+  const cpuAfter = childCpuSeconds();
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? ''
+      : `, cpu ${minutes(cpuAfter - cpuBefore)}`;
+  summary.push(`${ok ? 'ok     ' : 'FAILED '} ${name} (${minutes(wall)}${cpu})`);
   report();
   if (!ok) finish(1);
 }
@@ -48,6 +81,10 @@ function finish(code) {
   if (code !== 0) counts.failed = Math.max(counts.failed, 1);
   console.log(
     `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
+  const cpu = childCpuSeconds();
+  console.log(
+    `time: ${minutes((performance.now() - started) / 1000)}${cpu === undefined ? '' : `, cpu ${minutes(cpu)}`}`,
   );
   process.exit(code);
 }
