@@ -60,24 +60,14 @@ export async function alertRecipients(
   };
 }
 
-export interface AlertRow {
-  id: string;
-  facility_id: string;
+/** An alert as the inbox lists it: the alert with its facility, survey, resident and answer. */
+export interface AlertRow extends Omit<AlertsTable, 'answer_id' | 'question_id'> {
   facility_name: string;
-  survey_id: string;
   survey_type: string;
   first_name: string;
   last_name: string;
-  question_key: string;
   question: string;
   answer: string | null;
-  raised_at: string;
-  status: AlertStatus;
-  acknowledged_by: string | null;
-  acknowledged_at: string | null;
-  resolved_by: string | null;
-  resolved_at: string | null;
-  note: string | null;
 }
 
 function alertQuery(db: Kysely<Database>) {

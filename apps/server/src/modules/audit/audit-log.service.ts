@@ -151,15 +151,8 @@ export async function exportAuditEvents(
   const csv = toCsv(
     AUDIT_EXPORT_COLUMNS,
     rows.map((row) => ({
-      at: row.occurred_at,
-      actor_id: row.actor_user_id,
-      actor_name: row.actor_name,
-      action: row.action,
-      entity: row.target_type,
-      entity_id: row.target_id,
-      facility_id: row.facility_id,
+      ...toItem(row),
       facility_name: row.facility_name,
-      ip: row.ip,
       detail: row.detail_json,
     })),
   );
