@@ -150,27 +150,11 @@ export function AcknowledgementList({ facilityId }: { facilityId: string }) {
             {list.isPending ? (
               <Spinner label={text.loading} />
             ) : list.isError && (!list.data || isForbidden(list.error)) ? (
-              <Paper withBorder p="lg" radius="lg">
-                {isForbidden(list.error) ? (
-                  <Stack align="flex-start" gap="md">
-                    <Text role="alert" fw={500}>
-                      {MESSAGES.reviewsForbidden}
-                    </Text>
-                    <Button component={Link} to={paths.home}>
-                      {text.home}
-                    </Button>
-                  </Stack>
-                ) : (
-                  <Stack align="flex-start" gap="md">
-                    <Text role="alert" c="var(--mantine-color-error)" fw={500}>
-                      {MESSAGES.reviewsLoadFailed}
-                    </Text>
-                    <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-                      {text.retry}
-                    </Button>
-                  </Stack>
-                )}
-              </Paper>
+              <PendingListFailed
+                forbidden={isForbidden(list.error)}
+                retrying={list.isFetching}
+                onRetry={() => void list.refetch()}
+              />
             ) : employees.length === 0 ? (
               <Paper withBorder radius="lg" p="xl" ta="center">
                 <Text size="lg" fw={500}>
@@ -215,6 +199,41 @@ export function AcknowledgementList({ facilityId }: { facilityId: string }) {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The pending list could not be shown: the server refuses the user (the way Home), or a retry. */
+function PendingListFailed({
+  forbidden,
+  retrying,
+  onRetry,
+}: {
+  forbidden: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="lg">
+      {forbidden ? (
+        <Stack align="flex-start" gap="md">
+          <Text role="alert" fw={500}>
+            {MESSAGES.reviewsForbidden}
+          </Text>
+          <Button component={Link} to={paths.home}>
+            {text.home}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack align="flex-start" gap="md">
+          <Text role="alert" c="var(--mantine-color-error)" fw={500}>
+            {MESSAGES.reviewsLoadFailed}
+          </Text>
+          <Button onClick={onRetry} loading={retrying}>
+            {text.retry}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
   );
 }
 

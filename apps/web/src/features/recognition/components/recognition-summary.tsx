@@ -118,6 +118,46 @@ export function RecognitionSummaryScreen({ facilityId }: { facilityId: string })
   );
 }
 
+/** The most recognised employees, which a manager may hide (it is shown on a shared screen). */
+function Leaderboard({
+  top,
+  hidden,
+  onToggle,
+}: {
+  top: RecognitionSummary['by_employee'];
+  hidden: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          {text.leaderboard}
+        </Title>
+        <Button variant="subtle" onClick={onToggle}>
+          {hidden ? text.showLeaderboard : text.hideLeaderboard}
+        </Button>
+      </Group>
+      {hidden ? (
+        <Text c="dimmed">{text.leaderboardHidden}</Text>
+      ) : (
+        <ol style={{ margin: 0, paddingInlineStart: '1.5rem' }}>
+          {top.map((employee) => (
+            <li key={employee.employee_id}>
+              <Text span fw={500}>
+                {employee.name}
+              </Text>{' '}
+              <Text span c="dimmed">
+                ({employee.department}) — {employee.approved}
+              </Text>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Paper>
+  );
+}
+
 function SummaryBody({
   data,
   facilityId,
@@ -131,7 +171,6 @@ function SummaryBody({
   leaderboardHidden: boolean;
   onToggleLeaderboard: () => void;
 }) {
-  const top = data.by_employee.slice(0, LEADERBOARD_SIZE);
   const monthMax = Math.max(1, ...data.by_month.map((month) => month.approved));
   return (
     <Stack gap="lg">
@@ -144,32 +183,11 @@ function SummaryBody({
         </Paper>
       ) : (
         <>
-          <Paper withBorder radius="lg" p="md">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} size="h3">
-                {text.leaderboard}
-              </Title>
-              <Button variant="subtle" onClick={onToggleLeaderboard}>
-                {leaderboardHidden ? text.showLeaderboard : text.hideLeaderboard}
-              </Button>
-            </Group>
-            {leaderboardHidden ? (
-              <Text c="dimmed">{text.leaderboardHidden}</Text>
-            ) : (
-              <ol style={{ margin: 0, paddingInlineStart: '1.5rem' }}>
-                {top.map((employee) => (
-                  <li key={employee.employee_id}>
-                    <Text span fw={500}>
-                      {employee.name}
-                    </Text>{' '}
-                    <Text span c="dimmed">
-                      ({employee.department}) — {employee.approved}
-                    </Text>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Paper>
+          <Leaderboard
+            top={data.by_employee.slice(0, LEADERBOARD_SIZE)}
+            hidden={leaderboardHidden}
+            onToggle={onToggleLeaderboard}
+          />
 
           <Paper withBorder radius="lg" p="md">
             <Title order={2} size="h3" mb="sm" id="by-employee">
