@@ -5,7 +5,7 @@
  *
  *   npm run bench -- [--residents 3000] [--surveys 100000] [--duration 12] [--rounds 3]
  *                    [--connections 50] [--warmup 1] [--only due-list,submission] [--cpu-prof DIR]
- *                    [--keep]
+ *                    [--keep] [--no-scale]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  *   DATABASE_URL=… npm run bench -- --chain [--explain] [--chain-facilities 500]
  *                    [--chain-residents 50000] [--chain-surveys 1430000] [other options as above]
@@ -44,8 +44,10 @@
  *    `--chain`: chain-postgres.json, with the generation's steps). Besides
  *    req/s and latency, each row has the CPU time the server used per request over all its
  *    rounds (Linux /proc).
+ * 6. Runs the suite's scale checks at full size (`npm run test:scale`; `--no-scale` skips them):
+ *    `npm test` runs the same assertions on small data (ADR 058).
  *
- * Exit code 1 when a request failed (non-2xx or socket error); targets missed are reported, not
+ * Exit code 1 when a request failed or a scale check failed (non-2xx or socket error); targets missed are reported, not
  * failed, because absolute numbers depend on the machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -93,6 +95,8 @@ const options = {
   chain: process.argv.includes('--chain'),
   keep: process.argv.includes('--keep'),
   explain: process.argv.includes('--explain'),
+  /** Skip the suite's scale checks at full size (`npm run test:scale`, ADR 058). */
+  noScale: process.argv.includes('--no-scale'),
   chainFacilities: intFlag('chain-facilities', 500),
   chainResidents: intFlag('chain-residents', 50_000),
   chainSurveys: intFlag('chain-surveys', 1_430_000),
@@ -933,6 +937,8 @@ async function main() {
       );
     }
 
+    const scaleChecks = options.noScale ? undefined : runScaleChecks();
+
     const report = {
       benchmark: 'server-api-load',
       date: new Date().toISOString(),
@@ -946,6 +952,7 @@ async function main() {
         due_list_lengths: listLengths,
       },
       ...(explainGuard ? { explain_guard: explainGuard } : {}),
+      ...(scaleChecks ? { scale_checks: scaleChecks } : {}),
       hello_world_requests_per_s: {
         mean: Math.round(baseline),
         runs: helloRuns,
@@ -987,6 +994,31 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The suite's scale checks at full size (`npm run test:scale`: the 100,000-survey export in
+ * bounded memory, …), which `npm test` runs on small data (ADR 058); on PostgreSQL too when
+ * DATABASE_URL is set. A failure fails the bench.
+ */
+function runScaleChecks() {
+  console.log('\n▶ scale checks (npm run test:scale)');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', '--silent', 'test:scale'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...(process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  });
+  const checks = {
+    passed: result.status === 0,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+  console.log(`  scale checks ${checks.passed ? 'passed' : 'FAILED'} (${checks.seconds} s)\n`);
+  if (!checks.passed) process.exitCode = 1;
+  return checks;
 }
 
 function check(value, ok, target) {

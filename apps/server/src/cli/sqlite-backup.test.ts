@@ -135,28 +135,15 @@ describeEachDialect(
       async () => {
         const t = await buildTestApp('postgres', { seed: true });
         const url = process.env.TEST_DATABASE_URL as string;
-        const schema = (
-          await t.db
-            .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
-            .executeTakeFirstOrThrow()
-        ).schema;
         const dumpFile = path.join(os.tmpdir(), `carevoice-${crypto.randomUUID()}.dump`);
         const target = `cv_restore_${crypto.randomBytes(4).toString('hex')}`;
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
         try {
-          // The test's schema only (the database holds every test's), and the extension its
-          // text indexes use (ADR 036), which a dump of the whole database, as in the README,
-          // carries anyway.
+          // The test app's own database, whole, as in the README.
           const dump = spawnSync(
             'pg_dump',
-            [
-              '--format=custom',
-              `--schema=${schema}`,
-              '--extension=pg_trgm',
-              `--file=${dumpFile}`,
-              url,
-            ],
+            ['--format=custom', `--file=${dumpFile}`, t.pgUrl as string],
             { encoding: 'utf8' },
           );
           expect(dump.status, dump.stderr).toBe(0);
@@ -177,9 +164,7 @@ describeEachDialect(
                 .selectFrom(table as 'users')
                 .select((eb) => eb.fn.countAll<number>().as('n'))
                 .executeTakeFirstOrThrow();
-              const copy = await restored.query(
-                `select count(*)::int as n from ${schema}.${table}`,
-              );
+              const copy = await restored.query(`select count(*)::int as n from ${table}`);
               expect(copy.rows[0].n, table).toBe(Number(original.n));
             }
           } finally {

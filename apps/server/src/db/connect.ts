@@ -30,6 +30,8 @@ export interface ConnectOptions {
   /** `postgres://…`; when unset, SQLite at `sqliteFile`. */
   databaseUrl?: string | undefined;
   sqliteFile?: string;
+  /** SQLite: open an in-memory copy of this database image instead (tests: a template's bytes). */
+  sqliteImage?: Buffer;
   /** PostgreSQL only: put every table in this schema (tests use one schema per run). */
   pgSchema?: string;
   /** SQLite busy timeout in ms. */
@@ -78,7 +80,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
 
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.sqliteImage ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -9,21 +9,21 @@
  *     });
  *   });
  *
- * Each app gets a freshly migrated database of its own: SQLite in memory, or (when
- * TEST_DATABASE_URL is set) a fresh PostgreSQL schema `t_<random>` dropped again afterwards.
+ * Each app gets a migrated database of its own: SQLite in memory, or (when TEST_DATABASE_URL is
+ * set) a PostgreSQL database `t_<random>` dropped again afterwards. It is a copy of the run's
+ * migrated (or migrated and seeded) template, which global-setup.ts builds once (ADR 058);
+ * `fresh: true` migrates and seeds instead, for the tests of the migrations and the seed.
  * Without TEST_DATABASE_URL the PostgreSQL pass is reported as skipped, with the reason.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoginResponse } from '@carevoice/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { generateSync } from 'otplib';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_PASSWORD } from '../constants.js';
 import type { AppContext } from '../context.js';
@@ -35,6 +35,15 @@ import { seedDemoData } from '../db/seed/demo.js';
 import { loadConfig, testDatabaseUrl, type Config } from '../env.js';
 import { hashPassword } from '../lib/crypto.js';
 import type { MailMessage, Mailer } from '../lib/mailer.js';
+import {
+  adminQuery,
+  copyPostgresTemplate,
+  pgDatabaseUrl,
+  sqliteTemplateImage,
+  TEST_TODAY,
+} from './templates.js';
+
+export { TEST_TODAY };
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -54,8 +63,13 @@ export function totpCode(at: Date, offsetSeconds = 0): string {
   });
 }
 
-/** The anchor "today" of seeded test data and the test clock's start. */
-export const TEST_TODAY = '2026-11-22';
+/**
+ * Scale checks at full size (`npm run test:scale`, run by `npm run bench`; ADR 058): a test with
+ * a volume reads its size from this, and the suite runs the same assertions on small data.
+ */
+export const SCALE = process.env.TEST_SCALE === '1';
+
+/** The test clock's start: noon of TEST_TODAY, the anchor of seeded test data. */
 export const TEST_START = new Date(`${TEST_TODAY}T12:00:00.000Z`);
 
 /**
@@ -156,6 +170,8 @@ export class CapturingMailer implements Mailer {
 export interface TestAppOptions {
   /** Seed the demo data (anchored at TEST_TODAY). */
   seed?: boolean;
+  /** Migrate (and seed) this database itself instead of copying the run's template. */
+  fresh?: boolean;
   config?: Partial<Config>;
   /** Default: a CapturingMailer. Pass `'real'` for the configured nodemailer transport. */
   mailer?: Mailer | 'real';
@@ -184,6 +200,8 @@ export interface TestApp {
   ctx: AppContext;
   db: Kysely<Database>;
   dialect: TestDialect;
+  /** PostgreSQL: the address of the app's own database. */
+  pgUrl?: string;
   clock: TestClock;
   config: Config;
   /** The CapturingMailer, unless the app uses the real one. */
@@ -213,24 +231,36 @@ export async function buildTestApp(
     ...options.config,
   };
 
+  const templates = options.fresh ? undefined : inject('testTemplates');
+  const kind = options.seed ? 'seeded' : 'migrated';
   let database: DatabaseHandle;
-  let dropSchema = async () => {};
+  let pgUrl: string | undefined;
+  let dropDatabase = async () => {};
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE SCHEMA ${schema}`);
-    database = connect({ databaseUrl: PG_URL, pgSchema: schema, ...options.connect });
-    dropSchema = () => adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+    const name = await copyPostgresTemplate(templates?.postgres?.[kind] ?? 'template1');
+    pgUrl = pgDatabaseUrl(options.connect?.databaseUrl ?? PG_URL, name);
+    database = connect({ ...options.connect, databaseUrl: pgUrl });
+    dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else if (options.sqliteFile) {
+    if (templates) {
+      fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
+      fs.copyFileSync(templates.sqlite[kind], config.sqliteFile);
+    }
+    database = connect({ ...options.connect, sqliteFile: config.sqliteFile });
   } else {
     database = connect({
-      sqliteFile: options.sqliteFile ? config.sqliteFile : ':memory:',
       ...options.connect,
+      ...(templates ? { sqliteImage: sqliteTemplateImage(templates.sqlite[kind]) } : {}),
     });
   }
-  await migrateToLatest(database.db);
-  if (options.seed) {
-    demoHash ??= hashPassword(DEMO_PASSWORD);
-    await seedDemoData(database.db, { today: TEST_TODAY, passwordHash: await demoHash });
+  const fromTemplate = dialect === 'postgres' ? templates?.postgres : templates;
+  if (!fromTemplate) {
+    await migrateToLatest(database.db);
+    if (options.seed) {
+      demoHash ??= hashPassword(DEMO_PASSWORD);
+      await seedDemoData(database.db, { today: TEST_TODAY, passwordHash: await demoHash });
+    }
   }
 
   const clock = new TestClock();
@@ -256,6 +286,7 @@ export async function buildTestApp(
     ctx: app.ctx,
     db: database.db,
     dialect,
+    ...(pgUrl ? { pgUrl } : {}),
     clock,
     config,
     mail,
@@ -276,21 +307,20 @@ export async function buildTestApp(
       };
     },
     async counts() {
-      const entries = await Promise.all(
-        ALL_TABLES.map(async (table) => {
-          const row = await database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow();
-          return [table, Number(row.count)] as const;
-        }),
-      );
-      return Object.fromEntries(entries);
+      // One statement, so one connection: a test counting right after its database came back
+      // does not wait for a pool's worth of new connections.
+      const { rows } = await sql<Record<string, number | string>>`select ${sql.join(
+        ALL_TABLES.map(
+          (table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`,
+        ),
+      )}`.execute(database.db);
+      const row = rows[0] ?? {};
+      return Object.fromEntries(ALL_TABLES.map((table) => [table, Number(row[table])]));
     },
     async close() {
       await app.close();
       await database.close().catch(() => undefined);
-      await dropSchema();
+      await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -314,14 +344,4 @@ export function useTestApp(dialect: TestDialect, options: TestAppOptions = {}): 
       return current[key as keyof TestApp];
     },
   });
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

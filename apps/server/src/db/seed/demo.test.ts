@@ -23,8 +23,8 @@ describeEachDialect('demo data', (dialect) => {
   let second: TestApp;
   beforeAll(async () => {
     [first, second] = await Promise.all([
-      buildTestApp(dialect, { seed: true }),
-      buildTestApp(dialect, { seed: true }),
+      buildTestApp(dialect, { seed: true, fresh: true }),
+      buildTestApp(dialect, { seed: true, fresh: true }),
     ]);
   });
   afterAll(async () => {
