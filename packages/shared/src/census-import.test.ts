@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectDateFormat,
+  fullYear,
+  importMappingFields,
+  IMPORT_MAPPING_TEXT,
   languageCodeOf,
   mappingProblems,
+  splitFullName,
   suggestImportMapping,
   toIsoDate,
 } from './census-import.js';
@@ -78,5 +82,75 @@ describe('census import mapping (ADR 056)', () => {
     }
     expect(languageCodeOf('English')).toBe('en');
     expect(languageCodeOf('Chinese')).toBe('Chinese');
+  });
+
+  it('reads a "Last, First" name column as the last and the first name', () => {
+    const fields = importMappingFields(RESIDENT_CSV_COLUMNS);
+    expect(fields).toContain('full_name');
+    expect(importMappingFields(EMPLOYEE_CSV_COLUMNS)).not.toContain('full_name');
+    // An EHR's one name column is guessed as full_name …
+    expect(
+      suggestImportMapping('residents', fields, ['Resident ID', 'Resident Name', 'Admit Date']),
+    ).toEqual(['client_id', 'full_name', 'admitted_on']);
+    // … unless the file has the last and first names apart as well.
+    expect(
+      suggestImportMapping('residents', fields, ['MRN', 'Name', 'Last Name', 'First Name']),
+    ).toEqual(['client_id', null, 'last_name', 'first_name']);
+    // full_name stands for both required name fields, and clashes with either.
+    const required = ['client_id', 'first_name', 'last_name'];
+    expect(
+      mappingProblems(['MRN', 'Resident Name'], ['client_id', 'full_name'], fields, required),
+    ).toEqual([]);
+    expect(
+      mappingProblems(
+        ['MRN', 'Last Name', 'Resident Name'],
+        ['client_id', 'last_name', 'full_name'],
+        fields,
+        required,
+      ),
+    ).toEqual([
+      {
+        column: 'Resident Name',
+        message: expect.stringContaining('"Last Name" is already read as last_name') as string,
+      },
+      { column: 'first_name', message: expect.stringContaining('required') as string },
+    ]);
+    expect(mappingProblems(['Resident Name'], ['full_name'], RESIDENT_CSV_COLUMNS, [])).toEqual([
+      { column: 'Resident Name', message: expect.stringContaining('not a field') as string },
+    ]);
+
+    expect(splitFullName('Lopez, Maria')).toEqual({ last_name: 'Lopez', first_name: 'Maria' });
+    expect(splitFullName(' Lopez ,Maria A ')).toEqual({
+      last_name: 'Lopez',
+      first_name: 'Maria A',
+    });
+    expect(splitFullName('Chen, Jr., Wei')).toEqual({ last_name: 'Chen, Jr.', first_name: 'Wei' });
+    expect(splitFullName('de la Cruz, Ana, María')).toEqual({
+      last_name: 'de la Cruz',
+      first_name: 'Ana, María',
+    });
+    for (const value of ['Maria Lopez', 'Lopez,', ', Maria', '']) {
+      expect(splitFullName(value)).toBeUndefined();
+    }
+  });
+
+  it('reads a two-digit year as the one no later than next year, in US and day-first dates', () => {
+    expect(fullYear('26', 2026)).toBe('2026');
+    expect(fullYear('27', 2026)).toBe('2027');
+    expect(fullYear('28', 2026)).toBe('1928');
+    expect(fullYear('98', 2026)).toBe('1998');
+    expect(fullYear('00', 2026)).toBe('2000');
+    expect(fullYear('2026', 2026)).toBe('2026');
+    expect(toIsoDate('03/14/26', 'us', 2026)).toBe('2026-03-14');
+    expect(toIsoDate('3/4/98', 'us', 2026)).toBe('1998-03-04');
+    expect(toIsoDate('14.03.26', 'day_first', 2026)).toBe('2026-03-14');
+    expect(toIsoDate('03/14/26 08:00', 'us', 2026)).toBe('2026-03-14');
+    expect(toIsoDate('03/14/226', 'us', 2026)).toBeUndefined();
+    expect(detectDateFormat(['03/14/26', '1/2/98'])).toEqual({ format: 'us', ambiguous: false });
+    expect(detectDateFormat(['14/03/26'])).toEqual({ format: 'day_first', ambiguous: false });
+    expect(detectDateFormat(['03/04/26'])).toEqual({ format: null, ambiguous: true });
+    expect(IMPORT_MAPPING_TEXT.twoDigitYears(2026)).toBe(
+      'Two-digit years are read as no later than next year: 00–27 as 2000–2027, 28–99 as 1928–1999.',
+    );
   });
 });

@@ -8,9 +8,12 @@
  *   case, accents, spaces or punctuation ("Resident #" = "resident number").
  * - `suggestImportMapping`: the field of each column of a file — the facility's remembered mapping
  *   first, then the synonyms; each field takes one column (the first), the rest are ignored.
+ * - A column read as `full_name` ("Resident Name": "Lopez, Maria", as EHRs export it) gives the
+ *   last and the first name, split on the comma (`splitFullName`).
  * - Dates: `yyyy-MM-dd` (ISO), `MM/dd/yyyy` (US) or `dd/MM/yyyy` (day first); `/`, `.` or `-`
- *   between the parts, a time after the date is ignored. `detectDateFormat` reads the values: a
- *   day above 12 tells US from day-first; a file where every date fits both is ambiguous.
+ *   between the parts, a time after the date is ignored; a two-digit year is the one that is no
+ *   later than next year (`fullYear`). `detectDateFormat` reads the values: a day above 12 tells
+ *   US from day-first; a file where every date fits both is ambiguous.
  * - Languages: a resident language's code (`es`), its three-letter code (`spa`), its English
  *   name ("Spanish") or its own ("Español"), in any case and with or without accents.
  */
@@ -98,6 +101,19 @@ export const IMPORT_FIELD_SYNONYMS: Record<ImportKind, Record<string, readonly s
       'Spoken Language',
       'Language Spoken',
     ],
+    // One column for both names, "Last, First" (split on the comma: IMPORT_SPLIT_FIELDS)
+    full_name: [
+      'Resident Name',
+      'Patient Name',
+      'Client Name',
+      'Resident',
+      'Patient',
+      'Name',
+      'Full Name',
+      'Resident Name (Last, First)',
+      'Name (Last, First)',
+      'Last, First',
+    ],
     // ADR 053's optional columns
     admission_type: ['Admission Type', 'Admit Type', 'Stay Type', 'Type of Stay'],
     discharge_destination: [
@@ -154,6 +170,48 @@ export const IMPORT_DATE_FIELDS: Record<ImportKind, readonly string[]> = {
   employees: [],
 };
 
+/**
+ * Fields a mapping may give a column beyond the import's own columns: such a column is split
+ * into the fields listed. `full_name` ("Lopez, Maria") is the last name and the first name.
+ */
+export const IMPORT_SPLIT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  full_name: ['last_name', 'first_name'],
+};
+
+/** The fields a mapping may name: the import's columns, then each split field of them. */
+export function importMappingFields(columns: readonly string[]): string[] {
+  const splits = Object.entries(IMPORT_SPLIT_FIELDS)
+    .filter(([, parts]) => parts.every((part) => columns.includes(part)))
+    .map(([field]) => field);
+  return [...columns, ...splits];
+}
+
+/** The fields a mapped field gives a row: its parts for a split field, else itself. */
+export function fieldParts(field: string): readonly string[] {
+  return IMPORT_SPLIT_FIELDS[field] ?? [field];
+}
+
+/** Name suffixes that stay with the last name ("Chen, Jr., Wei" is Chen, Jr. and Wei). */
+const NAME_SUFFIX = /^(jr|sr|ii|iii|iv|v)\.?$/i;
+
+/**
+ * A "Last, First" name (as EHRs export a resident's name in one column) as its last and first
+ * names: the last name before the first comma (with a suffix after it: "Chen, Jr., Wei"), the
+ * first name after it ("Lopez, Maria A" → Lopez and Maria A). Undefined when the value has no
+ * comma or leaves a name empty: no guess is made of which word is the last name.
+ */
+export function splitFullName(
+  value: string,
+): { last_name: string; first_name: string } | undefined {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length < 2) return undefined;
+  let last = parts.shift() ?? '';
+  while (parts.length > 1 && NAME_SUFFIX.test(parts[0] ?? '')) last += `, ${parts.shift() ?? ''}`;
+  const first = parts.join(', ');
+  if (last === '' || first === '') return undefined;
+  return { last_name: last, first_name: first };
+}
+
 /** A header as compared: lower case, no accents, `#` as "number", letters and digits only. */
 export function normaliseHeader(header: string): string {
   return header
@@ -196,7 +254,7 @@ export function suggestImportMapping(
     }
   }
   const taken = new Set<string>();
-  return headers.map((header) => {
+  const suggested = headers.map((header) => {
     const key = normaliseHeader(header);
     const field = known.has(key) ? known.get(key) : synonyms.get(key);
     if (field === undefined || field === null || !fields.includes(field) || taken.has(field)) {
@@ -205,6 +263,14 @@ export function suggestImportMapping(
     taken.add(field);
     return field;
   });
+  // A file with a name column and separate last / first name columns: the separate ones.
+  return suggested.map((field) =>
+    field !== null &&
+    IMPORT_SPLIT_FIELDS[field] !== undefined &&
+    fieldParts(field).some((part) => taken.has(part))
+      ? null
+      : field,
+  );
 }
 
 /** A problem of a mapping: the column (header, or the field when none maps to it) and why. */
@@ -223,6 +289,7 @@ export const IMPORT_MAPPING_MESSAGES = {
     `No column of the file is read as ${field}, which is required. Choose the file's column for it.`,
   dateFormatAmbiguous:
     'Every date in this file could be month/day or day/month (as 03/04/2026). Choose the date format.',
+  fullNameForm: 'Write the name as Last, First: the last name, a comma, then the first name.',
   dateInFormat: (format: ImportDateFormat) =>
     `Use a date in the form ${DATE_FORMAT_PATTERNS[format]} (the format chosen for this file) or yyyy-MM-dd.`,
 } as const;
@@ -250,12 +317,14 @@ export function mappingProblems(
       problems.push({ column: header, message: text.unknownField(field) });
       return;
     }
-    const earlier = first.get(field);
-    if (earlier !== undefined) {
-      problems.push({ column: header, message: text.fieldTwice(field, earlier) });
+    // A split field takes its parts' columns too (full_name: last_name and first_name).
+    const given = [field, ...(IMPORT_SPLIT_FIELDS[field] ?? [])];
+    const clash = given.find((part) => first.has(part));
+    if (clash !== undefined) {
+      problems.push({ column: header, message: text.fieldTwice(clash, first.get(clash) ?? '') });
       return;
     }
-    first.set(field, header);
+    for (const part of given) first.set(part, header);
   });
   for (const field of required) {
     if (!first.has(field)) problems.push({ column: field, message: text.requiredUnmapped(field) });
@@ -274,7 +343,20 @@ export const DATE_FORMAT_PATTERNS: Record<ImportDateFormat, string> = {
 };
 
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$/;
-const PARTS_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T]\S.*)?$/;
+const PARTS_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[ T]\S.*)?$/;
+
+/**
+ * The year a two-digit year stands for (ADR 056, 2026-11-29): the one of its century or the
+ * century before that is no later than next year — census dates are past, save a planned
+ * discharge. In 2026: `26` is 2026, `27` 2027, `28` 1928, `98` 1998. A four-digit year is kept.
+ */
+export function fullYear(year: string, thisYear: number = new Date().getFullYear()): string {
+  if (year.length !== 2) return year;
+  const latest = thisYear + 1;
+  const century = Math.floor(latest / 100) * 100;
+  const candidate = century + Number(year);
+  return String(candidate <= latest ? candidate : candidate - 100);
+}
 
 /** What the file's dates allow: the format they fit, and whether month/day or day/month is open. */
 export interface DetectedDateFormat {
@@ -315,13 +397,18 @@ export function detectDateFormat(values: Iterable<string>): DetectedDateFormat {
 }
 
 /**
- * A date value as `yyyy-MM-dd`: a `MM/dd/yyyy` (US) or `dd/MM/yyyy` (day-first) value converted,
+ * A date value as `yyyy-MM-dd`: a `MM/dd/yyyy` (US) or `dd/MM/yyyy` (day-first) value converted
+ * (a two-digit year by `fullYear`, `thisYear` being the current year unless given),
  * an ISO one (in any format) with its time left off. A date that does not exist is converted as
  * written (the date check then says so). In a file read as ISO anything else is returned as it
  * came (the date check names it, as before mappings); in a US or day-first file it is undefined:
  * no date in the chosen format.
  */
-export function toIsoDate(value: string, format: ImportDateFormat): string | undefined {
+export function toIsoDate(
+  value: string,
+  format: ImportDateFormat,
+  thisYear?: number,
+): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return '';
   const iso = ISO_DATE.exec(trimmed);
@@ -331,7 +418,7 @@ export function toIsoDate(value: string, format: ImportDateFormat): string | und
   if (!match) return undefined;
   const [, first, second, year] = match;
   const [month, day] = format === 'us' ? [first, second] : [second, first];
-  return `${year}-${pad(month)}-${pad(day)}`;
+  return `${fullYear(year ?? '', thisYear)}-${pad(month)}-${pad(day)}`;
 }
 
 function pad(part: string | undefined): string {
@@ -422,6 +509,13 @@ export const IMPORT_MAPPING_TEXT = {
   } as Record<ImportDateFormat, string>,
   dateSample: (sample: string, read: string) => `${sample} is read as ${read}.`,
   dateSampleInvalid: (sample: string) => `${sample} is no date in this format.`,
+  twoDigitYears: (thisYear: number) => {
+    const latest = thisYear + 1;
+    const last = String(latest % 100).padStart(2, '0');
+    const next = String((latest + 1) % 100).padStart(2, '0');
+    return `Two-digit years are read as no later than next year: 00–${last} as ${Math.floor(latest / 100) * 100}–${latest}, ${next}–99 as ${latest - 99}–${Math.floor(latest / 100) * 100 - 1}.`;
+  },
+  fullNameField: 'full_name (Last, First)',
   goLiveHeading: 'Go-live date',
   goLiveIntro:
     'This is the facility’s first census. Admissions and discharges before its go-live date make no survey.',

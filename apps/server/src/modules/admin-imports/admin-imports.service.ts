@@ -22,13 +22,17 @@ import {
   ADMIN_TEXT,
   activeFlagOf,
   detectDateFormat,
+  fieldParts,
   IMPORT_DATE_FIELDS,
   IMPORT_MAPPING_MESSAGES,
+  IMPORT_SPLIT_FIELDS,
+  importMappingFields,
   IMPORT_PROBLEMS_LISTED_MAX,
   languageCodeOf,
   mappingProblems,
   MESSAGES,
   normaliseHeader,
+  splitFullName,
   suggestImportMapping,
   toIsoDate,
   type ImportDateFormat,
@@ -112,6 +116,7 @@ export function readImportFile<C extends string, T>(
   const table = readCsvTable(fileText);
   const { header, headerRow } = table;
   const columns = spec.columns as readonly string[];
+  const fields = importMappingFields(columns);
   const required = spec.required ?? spec.columns;
   const requested =
     reading.mapping === undefined
@@ -125,19 +130,26 @@ export function readImportFile<C extends string, T>(
         const lower = name.toLowerCase();
         return columns.includes(lower) ? (lower as C) : null;
       });
-  const present: ReadonlySet<C> = new Set(
-    fieldOfColumn.filter((field): field is C => field !== null),
+  // Columns mapped to a split field (full_name, "Last, First"): split into its parts per row.
+  const splitCells = (requested ?? []).flatMap((field, cell) =>
+    field !== null && !columns.includes(field) && IMPORT_SPLIT_FIELDS[field] !== undefined
+      ? [{ cell, field }]
+      : [],
   );
+  const present: ReadonlySet<C> = new Set([
+    ...fieldOfColumn.filter((field): field is C => field !== null),
+    ...(splitCells.flatMap(({ field }) => fieldParts(field)) as C[]),
+  ]);
   const headerIssues: ImportProblem[] =
     header.length === 0
       ? []
       : requested
-        ? mappingProblems(header, requested, columns, required).map((problem) => ({
+        ? mappingProblems(header, requested, fields, required).map((problem) => ({
             row: headerRow,
             ...problem,
           }))
         : headerProblems(table, columns, required);
-  const shown = requested ?? suggestImportMapping(spec.kind, columns, header, reading.remembered);
+  const shown = requested ?? suggestImportMapping(spec.kind, fields, header, reading.remembered);
 
   // The dates: those of the columns read as date fields (or suggested as such).
   const dateFields = spec.columns.filter((column) =>
@@ -182,7 +194,7 @@ export function readImportFile<C extends string, T>(
       : {
           columns: header.map((name, index) => ({
             header: name,
-            field: fieldOfColumn[index] ?? null,
+            field: fieldOfColumn[index] ?? requested?.[index] ?? null,
           })),
           date_format: dateFormat,
         };
@@ -204,8 +216,10 @@ export function readImportFile<C extends string, T>(
   const unreadable = new Set(problems.map((problem) => problem.row));
   const rows: ImportRow<T>[] = [];
   const firstRowOfKey = new Map<string, number>();
+  const records = new Map(table.records.map((record) => [record.row, record.cells]));
   for (const { row, values: cells } of tableRows(table, spec.columns, fieldOfColumn)) {
     if (unreadable.has(row)) continue;
+    const splitProblems = splitValues(cells, splitCells, records.get(row) ?? []);
     const values = withoutNeutralisation(cells, spec.columns);
     const nul = spec.columns.filter((column) => values[column].includes('\u0000'));
     // U+FFFD is what a misread byte becomes: never stored from a file without a word.
@@ -217,12 +231,17 @@ export function readImportFile<C extends string, T>(
       }
       continue;
     }
-    const cellProblems = inCareVoiceForm(values, dateFields, dateFormat ?? 'iso');
+    const cellProblems = [
+      ...splitProblems,
+      ...inCareVoiceForm(values, dateFields, dateFormat ?? 'iso'),
+    ];
     const checked = spec.check(values, present);
     for (const problem of cellProblems) problems.push({ row, ...problem });
     if (!checked.ok) {
+      // A cell's own problem says it all (a name that could not be split: not its parts too).
+      const covered = new Set(cellProblems.flatMap((cell) => fieldParts(cell.column)));
       for (const problem of checked.problems) {
-        if (!cellProblems.some((cell) => cell.column === problem.column)) {
+        if (!covered.has(problem.column)) {
           problems.push({ row, ...problem });
         }
       }
@@ -238,6 +257,30 @@ export function readImportFile<C extends string, T>(
     if (checked.ok && cellProblems.length === 0) rows.push({ row, key, value: checked.value });
   }
   return { rows, problems: sortProblems(problems, spec.columns), ...base };
+}
+
+/**
+ * The values of the columns read as a split field, in place: a "Last, First" cell read as
+ * `full_name` gives `last_name` and `first_name`. A cell that cannot be split is a problem of the
+ * split field (its parts stay empty for the row's check); an empty cell leaves them empty.
+ */
+function splitValues<C extends string>(
+  values: Record<C, string>,
+  splitCells: readonly { cell: number; field: string }[],
+  cells: readonly string[],
+): ColumnProblem[] {
+  const problems: ColumnProblem[] = [];
+  for (const { cell, field } of splitCells) {
+    const value = (cells[cell] ?? '').trim();
+    if (value === '') continue;
+    const names = splitFullName(value);
+    if (names === undefined) {
+      problems.push({ column: field, message: IMPORT_MAPPING_MESSAGES.fullNameForm });
+      continue;
+    }
+    Object.assign(values, names);
+  }
+  return problems;
 }
 
 /**

@@ -189,6 +189,90 @@ describeEachDialect('imports: column mapping, date formats, language names', (di
       ).toMatchObject({ created: 0, updated: 0, unchanged: 8 });
     });
 
+    it('a "Resident Name" column written "Last, First" and two-digit years: guessed, split, read and remembered', async () => {
+      const facilityId = await newFacility();
+      const csv = [
+        'Resident #,Resident Name,Admit Date,Discharge Date,Language',
+        '"M-1","Lopez, Maria",03/14/26,,Spanish',
+        '"M-2","Chen, Jr., Wei",12/30/98,01/05/26,English',
+        '"M-3","Okafor,Ngozi A",11/02/26,,en',
+      ].join('\r\n');
+      const guess = await refused('adminResidentsImport', facilityId, csv, {});
+      expect(guess.mapping?.columns.map((column) => column.field)).toEqual([
+        'client_id',
+        'full_name',
+        'admitted_on',
+        'discharged_on',
+        'preferred_language',
+      ]);
+      // Two-digit years are recognised as US dates (a day above 12), and shown as a sample.
+      expect(guess.mapping).toMatchObject({ date_format: 'us', date_sample: '03/14/26' });
+      const mapping = 'client_id,full_name,admitted_on,discharged_on,preferred_language';
+      const preview = await ok('adminResidentsImport', facilityId, csv, { mapping });
+      expect(preview).toMatchObject({ created: 3, errors: [], mapping: { date_format: 'us' } });
+      await ok('adminResidentsImport', facilityId, csv, {
+        mapping,
+        date_format: 'us',
+        dry_run: 'false',
+      });
+      expect(await residents(facilityId)).toEqual([
+        {
+          client_id: 'M-1',
+          first_name: 'Maria',
+          last_name: 'Lopez',
+          admitted_on: '2026-03-14',
+          discharged_on: null,
+          preferred_language: 'es',
+        },
+        {
+          client_id: 'M-2',
+          first_name: 'Wei',
+          last_name: 'Chen, Jr.',
+          // 98 is 1998 (no census date is after next year); 26 is 2026.
+          admitted_on: '1998-12-30',
+          discharged_on: '2026-01-05',
+          preferred_language: 'en',
+        },
+        {
+          client_id: 'M-3',
+          first_name: 'Ngozi A',
+          last_name: 'Okafor',
+          admitted_on: '2026-11-02',
+          discharged_on: null,
+          preferred_language: 'en',
+        },
+      ]);
+      // The next file is offered the name column as full_name again.
+      const next = await refused('adminResidentsImport', facilityId, csv, {});
+      expect(next.mapping).toMatchObject({ remembered: true });
+      expect(next.mapping?.columns[1]).toEqual({ header: 'Resident Name', field: 'full_name' });
+
+      // A name without a comma is one problem of the name column, and nothing is written.
+      const bad = await refused(
+        'adminResidentsImport',
+        facilityId,
+        'Resident #,Resident Name,Admit Date,Discharge Date,Language\r\nM-4,Maria Lopez,03/14/26,,es\r\n',
+        { mapping },
+      );
+      expect(bad.errors).toEqual([
+        { row: 2, column: 'full_name', message: IMPORT_MAPPING_MESSAGES.fullNameForm },
+      ]);
+      // full_name with a last name column as well: the mapping is refused.
+      const clash = await refused(
+        'adminResidentsImport',
+        facilityId,
+        'MRN,Resident Name,Last Name,Admitted,Discharged,Language\r\nM-5,"Ruiz, Ana",Ruiz,2026-11-01,,es\r\n',
+        { mapping: 'client_id,full_name,last_name,admitted_on,discharged_on,preferred_language' },
+      );
+      expect(clash.errors).toEqual([
+        {
+          row: 1,
+          column: 'Last Name',
+          message: IMPORT_MAPPING_MESSAGES.fieldTwice('last_name', 'Resident Name'),
+        },
+      ]);
+    });
+
     it('remembers a mapping the guess does not know, and offers it first next time', async () => {
       const facilityId = await newFacility();
       const csv = 'Pat No;Surname;Given;Admitted;Left;Lang Pref\r\nP-1;Ruiz;Ana;2026-11-01;;es\r\n';
