@@ -43,6 +43,7 @@ export function CensusActions({
   columns,
   required,
   templateRow,
+  goLive = false,
 }: {
   facility: CensusFacilityChoice;
   kind: 'residents' | 'employees';
@@ -54,6 +55,8 @@ export function CensusActions({
   /** The columns a file must have (all of `columns` when absent). */
   required?: readonly string[];
   templateRow: readonly string[];
+  /** A census import: a facility's first one offers its go-live date (ADR 049). */
+  goLive?: boolean;
 }) {
   const [importing, setImporting] = useState(false);
   return (
@@ -74,6 +77,7 @@ export function CensusActions({
         importer={importer}
         columns={columns}
         required={required ?? columns}
+        goLiveOf={goLive ? facility.id : null}
         template={{
           csv: templateCsv(columns, templateRow),
           filename: censusFileName(`${kind}-template` as const, facility.name, localToday()),

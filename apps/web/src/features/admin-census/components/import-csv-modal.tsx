@@ -3,6 +3,8 @@ import {
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
   IMPORT_MAPPING_TEXT,
+  IMPORT_SPLIT_FIELDS,
+  importMappingFields,
   mappingProblems,
   toIsoDate,
   type ImportDateFormat,
@@ -25,12 +27,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { FormError } from '@/components/form-error';
 import { errorMessage } from '@/lib/api-error';
 import type { CsvUpload, ImportOutcome } from '../api/import-outcome';
 import { saveCsv } from '@/components/back-office/export-csv-button';
+import { useAdminFacilities, useUpdateFacility } from '@/features/admin-facilities';
+import { useResidents } from '../api/get-residents';
 
 const text = ADMIN_TEXT.census;
 const common = ADMIN_TEXT.common;
@@ -45,6 +49,11 @@ export interface ImportCsvModalProps {
   required?: readonly string[];
   /** A file with the header and an example row, and its name. */
   template: { csv: string; filename: string };
+  /**
+   * A census import's facility: its preview offers the go-live date when the facility has none
+   * and no residents yet (its first census, ADR 049). Null or absent: never offered.
+   */
+  goLiveOf?: string | null;
 }
 
 const mappingText = IMPORT_MAPPING_TEXT;
@@ -98,15 +107,21 @@ export function ImportCsvModal({
   columns,
   required = columns,
   template,
+  goLiveOf = null,
 }: ImportCsvModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = importer.isPending;
+  /** The go-live date set from this dialog (its confirmation stays while the dialog is open). */
+  const [goLiveSet, setGoLiveSet] = useState<string | null>(null);
+  const updateFacility = useUpdateFacility();
+  const busy = importer.isPending || updateFacility.isPending;
 
   const close = () => {
     if (busy) return;
+    setGoLiveSet(null);
+    updateFacility.reset();
     setFile(null);
     setFileKey((key) => key + 1);
     setStep({ kind: 'choose' });
@@ -255,6 +270,28 @@ export function ImportCsvModal({
           outcome={step.outcome}
           busy={busy}
           failure={failure}
+          goLive={
+            goLiveOf === null ? null : (
+              <GoLiveOffer
+                facilityId={goLiveOf}
+                saved={goLiveSet}
+                busy={busy}
+                failure={updateFacility.error === null ? null : errorMessage(updateFacility.error)}
+                onSet={(date, version) =>
+                  updateFacility.mutate(
+                    { facilityId: goLiveOf, body: { go_live_on: date, version } },
+                    {
+                      onSuccess: () => {
+                        setGoLiveSet(date);
+                        // The preview again: its survey counts follow the date.
+                        preview(step.csv, step.reading, step.choice);
+                      },
+                    },
+                  )
+                }
+              />
+            )
+          }
           onDateFormat={(dateFormat) =>
             preview(step.csv, { ...step.reading, dateFormat }, step.choice)
           }
@@ -308,10 +345,15 @@ function MappingStep({
   onPreview: () => void;
   onClose: () => void;
 }) {
-  const problems = mappingProblems(choice.headers, choice.fields, columns, required);
+  const fields = importMappingFields(columns);
+  const problems = mappingProblems(choice.headers, choice.fields, fields, required);
   const options = [
     { value: '', label: mappingText.ignore },
-    ...columns.map((column) => ({ value: column, label: column })),
+    ...fields.map((field) => ({
+      value: field,
+      // A split field says how its column is written: full_name is "Last, First".
+      label: field in IMPORT_SPLIT_FIELDS ? mappingText.fullNameField : field,
+    })),
   ];
   return (
     <Stack gap="md">
@@ -414,10 +456,19 @@ function DateFormatChoice({
   onChange: (format: ImportDateFormat) => void;
 }) {
   const sample = mapping.date_sample;
+  // A sample with a two-digit year: the rule that reads it is said (ADR 056).
+  const twoDigitYears =
+    sample !== null && /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?!\d)/.test(sample.trim())
+      ? mappingText.twoDigitYears(new Date().getFullYear())
+      : null;
+  const description = [
+    mapping.date_format === null ? mappingText.dateFormatAsk : null,
+    twoDigitYears,
+  ].filter((line) => line !== null);
   return (
     <Radio.Group
       label={mappingText.dateFormatLegend}
-      description={mapping.date_format === null ? mappingText.dateFormatAsk : undefined}
+      description={description.length > 0 ? description.join(' ') : undefined}
       value={mapping.date_format ?? ''}
       onChange={(value) => onChange(value as ImportDateFormat)}
     >
@@ -436,10 +487,73 @@ function DateFormatChoice({
   );
 }
 
+/**
+ * The go-live date offered in a facility's first census import (ADR 049): when the facility has
+ * no go-live date and no residents yet. Set, it is saved on the facility at the version read and
+ * the preview is made again, so its survey counts follow it; then the dialog says so.
+ */
+function GoLiveOffer({
+  facilityId,
+  saved,
+  busy,
+  failure,
+  onSet,
+}: {
+  facilityId: string;
+  saved: string | null;
+  busy: boolean;
+  failure: string | null;
+  onSet: (date: string, version: number) => void;
+}) {
+  const [date, setDate] = useState('');
+  const facilities = useAdminFacilities();
+  // The whole census (the list's own query when no filter is set): is anyone there yet?
+  const everyone = useResidents(facilityId, { q: '', status: null });
+  if (saved !== null) {
+    return (
+      <Text role="status" size="sm">
+        {mappingText.goLiveSaved(saved)}
+      </Text>
+    );
+  }
+  const settings = facilities.data?.find((facility) => facility.id === facilityId);
+  const empty = everyone.isSuccess && everyone.data.pages[0]?.items.length === 0;
+  if (!settings || settings.go_live_on !== null || !empty) return null;
+  const version = settings.version;
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={mappingText.goLiveHeading}>
+      <Stack gap="xs">
+        <Text fw={600} component="h4" m={0}>
+          {mappingText.goLiveHeading}
+        </Text>
+        <Text size="sm">{mappingText.goLiveIntro}</Text>
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label={mappingText.goLiveLabel}
+            value={date}
+            onChange={(event) => setDate(event.currentTarget.value)}
+            disabled={busy}
+          />
+          <Button
+            variant="default"
+            onClick={() => onSet(date, version)}
+            disabled={busy || date === ''}
+          >
+            {mappingText.goLiveSet}
+          </Button>
+        </Group>
+        <FormError message={failure} />
+      </Stack>
+    </Paper>
+  );
+}
+
 function ImportPreview({
   outcome,
   busy,
   failure,
+  goLive,
   onDateFormat,
   onBackToColumns,
   onImport,
@@ -449,6 +563,8 @@ function ImportPreview({
   outcome: ImportOutcome;
   busy: boolean;
   failure: string | null;
+  /** The go-live date's offer (a facility's first census), or null. */
+  goLive: ReactNode;
   onDateFormat: (format: ImportDateFormat) => void;
   onBackToColumns: (() => void) | undefined;
   onImport: () => void;
@@ -471,6 +587,7 @@ function ImportPreview({
       {askDates && mapping && (
         <DateFormatChoice mapping={mapping} busy={busy} onChange={onDateFormat} />
       )}
+      {goLive}
       <Counts report={report} />
       {report.encoding && <Text size="sm">{text.readAs(report.encoding)}</Text>}
       {outcome.kind === 'refused' ? (

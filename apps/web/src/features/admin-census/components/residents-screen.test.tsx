@@ -6,7 +6,7 @@ import {
   type AdminResident,
   type FacilityPermissionResponse,
 } from '@carevoice/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminResidentsRoute from '@/app/routes/admin-residents';
@@ -448,6 +448,177 @@ describe('Residents (the census)', () => {
       `?dry_run=true&mapping=${cols}&date_format=us`,
       `?dry_run=false&mapping=${cols}&date_format=us`,
     ]);
+  });
+
+  it('a first census: the go-live date offered in the preview, saved at the version shown, and the preview made again; a "Last, First" name column and two-digit years', async () => {
+    const headers = ['Resident #', 'Resident Name', 'Admit Date', 'Discharge Date', 'Language'];
+    const fields = ['client_id', 'full_name', 'admitted_on', 'discharged_on', 'preferred_language'];
+    const mapping = (applied: boolean) => ({
+      columns: headers.map((header, index) => ({ header, field: fields[index] ?? null })),
+      applied,
+      remembered: false,
+      date_format: 'us' as const,
+      date_format_ambiguous: false,
+      date_sample: '03/14/26',
+    });
+    let goLiveOn: string | null = null;
+    const facility = () => ({
+      id: 'fac-1',
+      name: 'Maple House',
+      archived: false,
+      time_zone: 'America/Chicago',
+      admission_survey_due_days: 7,
+      discharge_survey_due_days: 0,
+      languages: ['en', 'es'],
+      go_live_on: goLiveOn,
+      discharge_window_days: 0,
+      version: goLiveOn === null ? 3 : 4,
+    });
+    const { user, sent } = renderScreen({
+      residents: [],
+      answer: ({ method, url, body }) => {
+        if (url === '/api/v1/admin/facilities/' && method === 'GET') {
+          return jsonResponse([facility()]);
+        }
+        if (url === '/api/v1/admin/facilities/fac-1/' && method === 'PATCH') {
+          goLiveOn = (body as { go_live_on: string }).go_live_on;
+          return jsonResponse(facility());
+        }
+        if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
+        if (!url.includes('mapping=')) {
+          return jsonResponse(
+            {
+              detail: text.importRefused(1),
+              created: 0,
+              updated: 0,
+              unchanged: 0,
+              errors: [{ row: 1, column: 'resident #', message: MESSAGES.csvUnknownColumn }],
+              mapping: mapping(false),
+            },
+            400,
+          );
+        }
+        // One admission before the go-live date: it makes no survey once the date is set.
+        return jsonResponse({
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+          errors: [],
+          surveys: { admission: goLiveOn === null ? 2 : 1, discharge: 0 },
+          mapping: mapping(true),
+        });
+      },
+    });
+    expect(await screen.findByText(text.noResidents)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: text.importCsv }));
+    const dialog = await screen.findByRole('dialog', { name: text.importHeading });
+    await user.upload(
+      within(dialog).getByLabelText<HTMLInputElement>(text.chooseFile),
+      new File(['Resident #,…'], 'census.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+
+    // The name column is read as "Last, First" (full_name), offered as such.
+    const name = await within(dialog).findByRole<HTMLSelectElement>('combobox', {
+      name: mappingText.readAsLabel('Resident Name'),
+    });
+    expect(name.value).toBe('full_name');
+    expect(within(name).getByRole('option', { name: mappingText.fullNameField })).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: mappingText.previewMapped }));
+
+    // Two-digit years: the sample read as 2026, and the rule said.
+    const dates = await within(dialog).findByRole('radiogroup', {
+      name: mappingText.dateFormatLegend,
+    });
+    expect(
+      within(dates).getByText(mappingText.dateSample('03/14/26', 'Mar 14, 2026')),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText(mappingText.twoDigitYears(new Date().getFullYear())),
+    ).toBeVisible();
+
+    // The go-live date is offered: the facility has none and no residents.
+    const offer = within(dialog).getByRole('region', { name: mappingText.goLiveHeading });
+    expect(within(offer).getByText(mappingText.goLiveIntro)).toBeVisible();
+    const count = (label: string) =>
+      within(dialog).getByText(label).nextElementSibling?.textContent ?? '';
+    expect(count(text.previewAdmissionSurveys)).toBe('2');
+    const set = within(offer).getByRole('button', { name: mappingText.goLiveSet });
+    expect(set).toBeDisabled();
+    await user.type(within(offer).getByLabelText(mappingText.goLiveLabel), '2026-11-01');
+    await user.click(set);
+    expect(await within(dialog).findByText(mappingText.goLiveSaved('2026-11-01'))).toBeVisible();
+    await waitFor(() => expect(count(text.previewAdmissionSurveys)).toBe('1'));
+    expect(sent.find((request) => request.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      url: '/api/v1/admin/facilities/fac-1/',
+      body: { go_live_on: '2026-11-01', version: 3 },
+    });
+    const cols = encodeURIComponent(
+      'client_id,full_name,admitted_on,discharged_on,preferred_language',
+    );
+    const imports = sent
+      .filter((request) => request.url.includes('/residents/import/'))
+      .map((request) =>
+        request.url.replace('/api/v1/admin/facilities/fac-1/residents/import/', ''),
+      );
+    // The preview again after the date was saved, as read before.
+    expect(imports).toEqual([
+      '?dry_run=true',
+      `?dry_run=true&mapping=${cols}`,
+      `?dry_run=true&mapping=${cols}`,
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: text.confirmImport(2) }));
+    expect(await screen.findByText(text.imported(2, 0))).toBeVisible();
+  });
+
+  it('does not offer the go-live date when the facility has one or has residents', async () => {
+    const facility = (goLive: string | null) => ({
+      id: 'fac-1',
+      name: 'Maple House',
+      archived: false,
+      time_zone: 'UTC',
+      admission_survey_due_days: 7,
+      discharge_survey_due_days: 0,
+      languages: ['en'],
+      go_live_on: goLive,
+      discharge_window_days: 0,
+      version: 1,
+    });
+    for (const [goLive, residents] of [
+      ['2026-11-01', []],
+      [null, [resident(1)]],
+    ] as const) {
+      const view = renderScreen({
+        residents: [...residents],
+        answer: ({ method, url }) => {
+          if (url === '/api/v1/admin/facilities/' && method === 'GET') {
+            return jsonResponse([facility(goLive)]);
+          }
+          if (method !== 'POST' || !url.includes('/residents/import/')) return undefined;
+          return jsonResponse({
+            created: 1,
+            updated: 0,
+            unchanged: 0,
+            errors: [],
+            surveys: { admission: 1, discharge: 0 },
+          });
+        },
+      });
+      await view.user.click(await screen.findByRole('button', { name: text.importCsv }));
+      const dialog = await screen.findByRole('dialog', { name: text.importHeading });
+      await view.user.upload(
+        within(dialog).getByLabelText<HTMLInputElement>(text.chooseFile),
+        new File(['client_id,…'], 'census.csv', { type: 'text/csv' }),
+      );
+      await view.user.click(within(dialog).getByRole('button', { name: text.checkFile }));
+      expect(await within(dialog).findByText(text.previewHeading)).toBeVisible();
+      await waitFor(() =>
+        expect(view.sent.some((request) => request.url === '/api/v1/admin/facilities/')).toBe(true),
+      );
+      expect(within(dialog).queryByText(mappingText.goLiveIntro)).toBeNull();
+      cleanup();
+    }
   });
 
   it('exports the census as a CSV download named after the facility', async () => {

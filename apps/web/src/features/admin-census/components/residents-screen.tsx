@@ -165,6 +165,7 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
           columns={RESIDENT_CSV_COLUMNS}
           required={RESIDENT_REQUIRED_COLUMNS}
           templateRow={RESIDENT_TEMPLATE_ROW}
+          goLive
         />
       </FilterBar>
       <ListView
