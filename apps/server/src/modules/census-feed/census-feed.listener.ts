@@ -92,7 +92,10 @@ export class CensusFeedListener {
     resolve: (answer: FeedAnswer) => void;
     reject: (error: unknown) => void;
   }[] = [];
+  /** A group commit under way (messages arriving meanwhile wait for the next group). */
   private grouping = false;
+  /** The window of the next group, while it is open. */
+  private window: NodeJS.Timeout | undefined;
   readonly stats: FeedStats = {
     connections: 0,
     refusedConnections: 0,
@@ -237,18 +240,32 @@ export class CensusFeedListener {
     });
   }
 
-  /** Hands a message to the next group commit; resolves with its answer after that commit. */
+  /**
+   * Hands a message to the next group commit; resolves with its answer after that commit. The
+   * group starts when its window ends, or at once when every open connection has a message
+   * waiting: each sender waits for its ACK, so no further message can come (ADR 055, 2026-11-29).
+   */
   private receive(message: IncomingMessage): Promise<FeedAnswer> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ message, resolve, reject });
       if (this.grouping) return;
-      this.grouping = true;
-      setTimeout(() => void this.commitGroups(), FEED_GROUP_WINDOW_MS);
+      if (this.waiting.length >= this.sockets.size) {
+        clearTimeout(this.window);
+        this.window = undefined;
+        void this.commitGroups();
+        return;
+      }
+      this.window ??= setTimeout(() => {
+        this.window = undefined;
+        void this.commitGroups();
+      }, FEED_GROUP_WINDOW_MS);
     });
   }
 
   /** Group after group until no message waits (those arriving meanwhile make the next group). */
   private async commitGroups(): Promise<void> {
+    if (this.grouping) return;
+    this.grouping = true;
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, FEED_GROUP_MAX);
       try {

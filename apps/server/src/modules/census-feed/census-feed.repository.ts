@@ -116,6 +116,24 @@ export async function setFeedMessageOutcome(
   await db.updateTable('feed_messages').set(outcome).where('id', '=', id).execute();
 }
 
+/** Which of these patients of a facility have held messages (the held index). */
+export async function listHeldClientIds(
+  db: Kysely<Database>,
+  facilityId: string,
+  clientIds: readonly string[],
+): Promise<string[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('feed_messages')
+    .select('client_id')
+    .distinct()
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'held')
+    .where('client_id', 'in', clientIds)
+    .execute();
+  return rows.flatMap((row) => (row.client_id === null ? [] : [row.client_id]));
+}
+
 /** The held messages of a patient in a facility, oldest first. */
 export async function listHeldMessages(
   db: Kysely<Database>,

@@ -87,6 +87,7 @@ import {
   findLastReceivedAt,
   insertFeedMessage,
   listFeedMessagePage,
+  listHeldClientIds,
   listHeldMessages,
   replaceFeedMapping,
   setFeedMessageOutcome,
@@ -202,6 +203,10 @@ export async function receiveFeedMessages(
 ): Promise<FeedAnswer[]> {
   const answers: (FeedAnswer | undefined)[] = [];
   const pending: Pending[] = [];
+  // A group's messages mostly come from one sender for one facility: each route and each
+  // facility's census settings is read once per group (ADR 055, 2026-11-29).
+  const routes = new Map<string, Promise<string>>();
+  const facilities: FacilityCache = new Map();
   for (const [index, { text, peer }] of messages.entries()) {
     let message: Hl7Message;
     try {
@@ -218,7 +223,13 @@ export async function receiveFeedMessages(
     let facilityId: string;
     try {
       header = readHeader(message);
-      facilityId = await routeFacility(deps.db, header);
+      const route = `${header.sendingFacility}\u0000${header.unit}`;
+      let routed = routes.get(route);
+      if (routed === undefined) {
+        routed = routeFacility(deps.db, header);
+        routes.set(route, routed);
+      }
+      facilityId = await routed;
       const stored = await findFeedMessage(deps.db, header.sender, header.controlId);
       if (stored) {
         answer(replyFor(stored));
@@ -254,12 +265,16 @@ export async function receiveFeedMessages(
   if (pending.length > 0) {
     try {
       await deps.db.transaction().execute(async (trx) => {
-        for (const item of pending) await storeAndApplyOne(trx, item);
+        for (const item of pending) await storeAndApplyOne(trx, item, facilities);
       });
     } catch {
       // The commit failed: nothing of the group is stored, every message is to be sent again.
       for (const item of pending) item.outcome = reply('AE', null, FEED_TEXT.notStored);
     }
+    // The patients of the group with held messages: one query per facility, not one per message.
+    const heldClients = await patientsWithHeldMessages(deps.db, pending).catch(
+      () => new Set<string>(),
+    );
     for (const item of pending) {
       let outcome = item.outcome ?? reply('AE', null, FEED_TEXT.notStored);
       const { header, facilityId, message } = item.received;
@@ -268,7 +283,10 @@ export async function receiveFeedMessages(
           () => undefined,
         );
         outcome = again ? replyFor(again) : reply('AE', null, FEED_TEXT.changedMeanwhile);
-      } else if (outcome.status === 'applied') {
+      } else if (
+        outcome.status === 'applied' &&
+        heldClients.has(heldKey(facilityId, header.clientId))
+      ) {
         await applyHeld(deps, item.meta, facilityId, header.clientId).catch(() => undefined);
       }
       answers[item.index] = { ack: buildAck(message, outcome.code, outcome.error), reply: outcome };
@@ -279,21 +297,67 @@ export async function receiveFeedMessages(
   );
 }
 
+/** The facilities' census settings read in a group's transaction, by id. */
+type FacilityCache = Map<string, FacilityCensus | undefined>;
+
+function heldKey(facilityId: string, clientId: string | null): string {
+  return `${facilityId}\u0000${clientId ?? ''}`;
+}
+
+/** Which of the group's applied patients have held messages (heldKey), one query per facility. */
+async function patientsWithHeldMessages(
+  db: Kysely<Database>,
+  pending: readonly Pending[],
+): Promise<Set<string>> {
+  const byFacility = new Map<string, Set<string>>();
+  for (const item of pending) {
+    const clientId = item.received.header.clientId;
+    if (item.outcome?.status !== 'applied' || item.repeated || clientId === null) continue;
+    const clients = byFacility.get(item.received.facilityId) ?? new Set<string>();
+    clients.add(clientId);
+    byFacility.set(item.received.facilityId, clients);
+  }
+  const held = new Set<string>();
+  for (const [facilityId, clients] of byFacility) {
+    for (const clientId of await listHeldClientIds(db, facilityId, [...clients])) {
+      held.add(heldKey(facilityId, clientId));
+    }
+  }
+  return held;
+}
+
 /**
  * Stores and applies one message of a group inside the group's transaction, in a savepoint: a
  * value the census cannot take rolls back to it and stores the message as an error; a repeat
  * (the unique key) or anything else rolls back to it and leaves the message unstored.
  */
-async function storeAndApplyOne(trx: Kysely<Database>, item: Pending): Promise<void> {
+async function storeAndApplyOne(
+  trx: Kysely<Database>,
+  item: Pending,
+  facilities: FacilityCache,
+): Promise<void> {
   const { meta, row, received } = item;
   await sql`savepoint feed_message`.execute(trx);
   try {
-    await insertFeedMessage(trx, { ...row, status: 'applied', error: null });
-    const result = await applyMessage(trx, meta, row.id, received.facilityId, received.message);
-    await setFeedMessageOutcome(trx, row.id, {
-      ...result,
-      applied_at: result.status === 'applied' ? toTimestamp(meta.at) : null,
+    // Stored first (a repeat fails here, on the unique key, before anything is applied) as
+    // applied, the common outcome; a held message is written over.
+    await insertFeedMessage(trx, {
+      ...row,
+      status: 'applied',
+      error: null,
+      applied_at: toTimestamp(meta.at),
     });
+    const result = await applyMessage(
+      trx,
+      meta,
+      row.id,
+      received.facilityId,
+      received.message,
+      facilities,
+    );
+    if (result.status !== 'applied') {
+      await setFeedMessageOutcome(trx, row.id, { ...result, applied_at: null });
+    }
     await sql`release savepoint feed_message`.execute(trx);
     item.outcome = replyFor(result);
     return;
@@ -536,11 +600,15 @@ async function applyMessage(
   messageId: string,
   facilityId: string,
   message: Hl7Message,
+  facilities: FacilityCache = new Map(),
 ): Promise<Outcome> {
   const header = readHeader(message);
   // Events the census has no use for (A05 pre-admit, A31 …) are stored and acknowledged.
   if (!isCensusEvent(header.event)) return APPLIED;
-  const facility = await findFacilityCensus(trx, facilityId);
+  if (!facilities.has(facilityId)) {
+    facilities.set(facilityId, await findFacilityCensus(trx, facilityId));
+  }
+  const facility = facilities.get(facilityId);
   if (!facility) throw new FeedDataError(FEED_TEXT.unknownSendingFacility);
   const patient = readPatient(message);
   if (patient.clientId === null) throw new FeedDataError(FEED_TEXT.mrnMissing);
