@@ -25,13 +25,12 @@
  * Targets (issue 14; reported, not failed: absolute numbers depend on the machine): the commit
  * of 20,000 rows in under 10 s, a page of the resident list at p99 ≤ 50 ms at 50 connections.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCannon } from './cannon.mjs';
 import { freePort, waitFor } from './process.mjs';
-import { dist, ensureBuild, pgAdmin, root, startServer } from './server.mjs';
+import { benchSchema, dist, ensureBuild, root, startServer } from './server.mjs';
 
 const API = '/api/v1';
 
@@ -62,17 +61,7 @@ async function createDatabase(dataDir, today, count) {
   const { seedDemoData } = await dist('db/seed/demo.js');
   const { hashPassword } = await dist('lib/crypto.js');
   const { DEMO_PASSWORD } = await dist('constants.js');
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl;
-  let drop = async () => {};
-  if (adminUrl) {
-    const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-    await pgAdmin(adminUrl, `CREATE SCHEMA ${schema}`);
-    const parsed = new URL(adminUrl);
-    parsed.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = parsed.toString();
-    drop = () => pgAdmin(adminUrl, `DROP SCHEMA ${schema} CASCADE`);
-  }
+  const { databaseUrl, drop } = await benchSchema(process.env.DATABASE_URL);
   const handle = connect({ databaseUrl, sqliteFile: path.join(dataDir, 'carevoice.sqlite') });
   try {
     await migrateToLatest(handle.db);

@@ -25,14 +25,13 @@
  * Target (issue 34; reported, not failed: absolute numbers depend on the machine): p95 ≤ 150 ms
  * (autocannon reports p90 and p97.5: the row's p97.5 ≤ 150 ms meets it).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCannon } from './cannon.mjs';
 import { freePort, waitFor } from './process.mjs';
 import { addCoreq } from './coreq-data.mjs';
-import { dist, ensureBuild, pgAdmin, requireFromServer, root, startServer } from './server.mjs';
+import { benchSchema, dist, ensureBuild, requireFromServer, root, startServer } from './server.mjs';
 
 const API = '/api/v1';
 const TARGET_P95_MS = 150;
@@ -58,17 +57,7 @@ async function createDatabase(dataDir, today) {
   const { seedVolumeData } = await dist('db/seed/volume.js');
   const { hashPassword } = await dist('lib/crypto.js');
   const { DEMO_PASSWORD } = await dist('constants.js');
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl;
-  let drop = async () => {};
-  if (adminUrl) {
-    const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-    await pgAdmin(adminUrl, `CREATE SCHEMA ${schema}`);
-    const parsed = new URL(adminUrl);
-    parsed.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = parsed.toString();
-    drop = () => pgAdmin(adminUrl, `DROP SCHEMA ${schema} CASCADE`);
-  }
+  const { databaseUrl, drop } = await benchSchema(process.env.DATABASE_URL);
   const handle = connect({ databaseUrl, sqliteFile: path.join(dataDir, 'carevoice.sqlite') });
   try {
     await migrateToLatest(handle.db);

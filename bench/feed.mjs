@@ -20,13 +20,12 @@
  *
  * Target (issue 36; reported, not failed): ≥ 500 messages applied per second on SQLite.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuMs, freePort, waitFor } from './process.mjs';
-import { ensureBuild, pgAdmin, root, startServer } from './server.mjs';
+import { benchSchema, ensureBuild, root, startServer } from './server.mjs';
 
 const API = '/api/v1';
 const TARGET_PER_SECOND = 500;
@@ -143,18 +142,8 @@ async function main() {
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-bench-feed-'));
   const [port, hl7Port] = [await freePort(), await freePort()];
-  const adminUrl = process.env.DATABASE_URL;
-  const dialect = adminUrl ? 'postgres' : 'sqlite';
-  let databaseUrl;
-  let dropSchema = async () => {};
-  if (adminUrl) {
-    const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-    await pgAdmin(adminUrl, `CREATE SCHEMA ${schema}`);
-    const parsed = new URL(adminUrl);
-    parsed.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = parsed.toString();
-    dropSchema = () => pgAdmin(adminUrl, `DROP SCHEMA ${schema} CASCADE`);
-  }
+  const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+  const { databaseUrl, drop: dropSchema } = await benchSchema(process.env.DATABASE_URL);
   const server = startServer(port, dataDir, {
     databaseUrl,
     env: {

@@ -62,6 +62,22 @@ export async function pgAdmin(url, text) {
 }
 
 /**
+ * A bench's database: with `adminUrl` (DATABASE_URL) a fresh PostgreSQL schema `bench_<random>`
+ * and the URL that uses it, dropped by `drop`; without, none (SQLite in the bench's DATA_DIR).
+ */
+export async function benchSchema(adminUrl) {
+  if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  await pgAdmin(adminUrl, `CREATE SCHEMA ${schema}`);
+  const parsed = new URL(adminUrl);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    databaseUrl: parsed.toString(),
+    drop: () => pgAdmin(adminUrl, `DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+/**
  * Starts the built server: production, on 127.0.0.1:`port`, `dataDir` as DATA_DIR, a fresh
  * session secret, no demo data unless `env` says so; on SQLite unless `databaseUrl` is given.
  * `env` adds or overrides variables; `nodeArgs` go to node before the script (`--cpu-prof`).
