@@ -34,6 +34,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { CensusFeedListener } from './modules/census-feed/census-feed.listener.js';
 import { censusFeedRoutes } from './modules/census-feed/census-feed.routes.js';
+import { contactRoutes } from './modules/contacts/contacts.routes.js';
+import { publicSurveyRoutes } from './modules/survey-links/public-survey.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -183,5 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(resultsRoutes);
   await app.register(alertRoutes);
   await app.register(censusFeedRoutes);
+  await app.register(contactRoutes);
+  await app.register(publicSurveyRoutes);
   return app;
 }

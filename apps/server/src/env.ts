@@ -46,6 +46,8 @@ export interface Config {
   webDist: string;
   /** The census feed's MLLP listener (ADR 050); undefined: HL7_PORT unset, no listener. */
   censusFeed?: CensusFeedConfig | undefined;
+  /** Days a survey link works after it is sent (ADR 059). */
+  surveyLinkDays: number;
 }
 
 /** HL7_PORT, HL7_ALLOWED_SENDERS, HL7_TLS_CERT / HL7_TLS_KEY (DESIGN §9). */
@@ -169,6 +171,12 @@ const EnvSchema = z.object({
     .string()
     .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`)
     .optional(),
+  SURVEY_LINK_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30),
   HL7_PORT: PortSchema.optional(),
   HL7_ALLOWED_SENDERS: AddressListSchema.optional(),
   HL7_TLS_CERT: z.string().optional(),
@@ -271,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: values.METRICS_TOKEN,
     webDist: DEFAULT_WEB_DIST,
     censusFeed,
+    surveyLinkDays: values.SURVEY_LINK_DAYS,
   };
 }
 

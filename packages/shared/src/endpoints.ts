@@ -159,6 +159,17 @@ import {
   ResultsSurveysResponseSchema,
 } from './schemas/results.js';
 import {
+  ContactCreateRequestSchema,
+  ContactListQuerySchema,
+  ContactListResponseSchema,
+  ContactSchema,
+  ContactUpdateRequestSchema,
+  PublicAnswersRequestSchema,
+  PublicSurveyQuerySchema,
+  PublicSurveySchema,
+  SurveyTokenParamsSchema,
+} from './schemas/survey-links.js';
+import {
   CoreqExportResponseSchema,
   CoreqQuerySchema,
   CoreqResponseSchema,
@@ -1067,6 +1078,61 @@ export const ENDPOINTS = {
     access: { kind: 'permission', permission: 'Survey_Results' },
     body: AlertMailSettingSchema,
     response: AlertMailSettingSchema,
+  },
+  // Surveys by link (DESIGN §9 "Contacts and campaigns", ADR 059): contacts and campaigns in the
+  // back office; a contact or campaign is anchored in its facility (checked by the service).
+  adminContacts: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/contacts',
+    access: administration,
+    params: facilityParams,
+    query: ContactListQuerySchema,
+    response: ContactListResponseSchema,
+  },
+  adminContactCreate: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/contacts',
+    access: administration,
+    params: facilityParams,
+    body: ContactCreateRequestSchema,
+    status: 201,
+    response: CreatedResponseSchema,
+  },
+  adminContactUpdate: {
+    method: 'PATCH',
+    path: 'admin/contacts/:contactId',
+    access: administration,
+    params: z.object({ contactId: IdSchema }),
+    body: ContactUpdateRequestSchema,
+    response: ContactSchema,
+  },
+  // The public page of a survey link (no session). The token in the path is a secret: the logs
+  // write `[redacted]` instead; every answer is `Cache-Control: no-store` (as all of the API).
+  publicSurvey: {
+    method: 'GET',
+    path: 'public/s/:token',
+    access: { kind: 'public' },
+    params: SurveyTokenParamsSchema,
+    query: PublicSurveyQuerySchema,
+    response: PublicSurveySchema,
+    personal: ['token'],
+  },
+  publicSurveyAnswers: {
+    method: 'POST',
+    path: 'public/s/:token/answers',
+    access: { kind: 'public' },
+    params: SurveyTokenParamsSchema,
+    body: PublicAnswersRequestSchema,
+    response: DetailResponseSchema,
+    personal: ['token'],
+  },
+  publicSurveyUnsubscribe: {
+    method: 'POST',
+    path: 'public/s/:token/unsubscribe',
+    access: { kind: 'public' },
+    params: SurveyTokenParamsSchema,
+    response: DetailResponseSchema,
+    personal: ['token'],
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -94,6 +94,38 @@ export const BIMS_SCORE_MAX = 15;
 export const SURVEY_CHANNELS = ['interview', 'email', 'sms'] as const;
 export type SurveyChannel = (typeof SURVEY_CHANNELS)[number];
 
+/** The channels a survey link is sent by (DESIGN §9, ADR 059). */
+export const LINK_CHANNELS = ['email', 'sms'] as const satisfies readonly SurveyChannel[];
+export type LinkChannel = (typeof LINK_CHANNELS)[number];
+
+/**
+ * Who a contact is to the resident (ADR 059): `self` is the resident's own address (after a
+ * discharge home); the rest say what the contact is of the resident (`child`: a son or daughter).
+ */
+export const CONTACT_RELATIONS = [
+  'self',
+  'spouse',
+  'child',
+  'parent',
+  'sibling',
+  'grandchild',
+  'friend',
+  'guardian',
+  'representative',
+  'other',
+] as const;
+export type ContactRelation = (typeof CONTACT_RELATIONS)[number];
+
+/** A campaign's state (ADR 059): sending and reminding, or held by an administrator. */
+export const CAMPAIGN_STATUSES = ['active', 'paused'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_AUDIENCES = ['long_stay_families', 'discharged_home', 'contacts'] as const;
+export type CampaignAudienceKind = (typeof CAMPAIGN_AUDIENCES)[number];
+
+export const CAMPAIGN_SENDS = ['now', 'on_date', 'after_discharge'] as const;
+export type CampaignSend = (typeof CAMPAIGN_SENDS)[number];
+
 export const SURVEY_STATUSES = [
   'due',
   'delayed',
@@ -196,6 +228,15 @@ export const AUDIT_ACTIONS = [
   'feed.mapping_updated',
   'feed.message_viewed',
   'feed.message_applied',
+  // Surveys by link (issue 35, ADR 059)
+  'contact.created',
+  'contact.updated',
+  'contact.opted_out',
+  'campaign.created',
+  'campaign.updated',
+  'campaign.paused',
+  'campaign.resumed',
+  'campaign.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

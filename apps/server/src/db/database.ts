@@ -8,6 +8,9 @@ import type {
   AcknowledgementStatus,
   AdmissionType,
   AlertStatus,
+  CampaignStatus,
+  ContactRelation,
+  LinkChannel,
   DischargeDestination,
   DischargeReason,
   PermissionType,
@@ -116,7 +119,8 @@ export interface PasswordResetsTable {
 }
 
 /** What a throttled attempt was (modules/throttle). */
-export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'mfa' | 'unlock';
+export type AttemptKind =
+  'login' | 'reset_request' | 'reset_confirm' | 'mfa' | 'unlock' | 'survey_link';
 
 export interface LoginAttemptsTable {
   id: string;
@@ -508,6 +512,83 @@ export interface FeedMessagesTable {
   raw: string;
 }
 
+/** A person a resident's surveys may be sent to (DESIGN §9, ADR 059). */
+export interface ContactsTable {
+  id: string;
+  facility_id: string;
+  resident_id: string;
+  name: string;
+  relation: ContactRelation;
+  email: string | null;
+  /** E.164, e.g. `+15551234567`. */
+  mobile: string | null;
+  language: string;
+  consent: Flag;
+  opted_out: Flag;
+  opted_out_at: string | null;
+  /** Starts at 1 (the column's default); every edit adds 1 (DESIGN §8). */
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A campaign of surveys by link (DESIGN §9, ADR 059). */
+export interface CampaignsTable {
+  id: string;
+  facility_id: string;
+  name: string;
+  questionnaire_id: string;
+  /** CampaignAudience as JSON. */
+  audience_json: string;
+  /** `["email","sms"]`. */
+  channels_json: string;
+  /** CampaignSchedule as JSON. */
+  schedule_json: string;
+  reminder_count: number;
+  reminder_every_days: number;
+  status: CampaignStatus;
+  /** When the background runner looks at the campaign next; null: never again. */
+  next_run_at: string | null;
+  /** The claim of the instance running it now (ISO); past: free. */
+  lease_until: string | null;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One recipient and channel of a campaign: the survey link (ADR 059). */
+export interface SurveyLinksTable {
+  id: string;
+  facility_id: string;
+  campaign_id: string | null;
+  resident_id: string;
+  contact_id: string;
+  questionnaire_id: string;
+  questionnaire_version: number;
+  channel: LinkChannel;
+  language: string;
+  created_at: string;
+  expires_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  opened_at: string | null;
+  /** When the answers were submitted; the link then works no more. */
+  used_at: string | null;
+  survey_id: string | null;
+  unsubscribed_at: string | null;
+  reminders_sent: Generated<number>;
+  /** When the next reminder is due; null: none. */
+  next_reminder_at: string | null;
+}
+
+/** The SHA-256 of a token mailed for a link; the token itself is never stored. */
+export interface SurveyLinkTokensTable {
+  token_hash: string;
+  link_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_facilities: UserFacilitiesTable;
@@ -542,6 +623,10 @@ export interface Database {
   feed_codes: FeedCodesTable;
   feed_messages: FeedMessagesTable;
   import_mappings: ImportMappingsTable;
+  contacts: ContactsTable;
+  campaigns: CampaignsTable;
+  survey_links: SurveyLinksTable;
+  survey_link_tokens: SurveyLinkTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

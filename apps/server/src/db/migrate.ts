@@ -26,6 +26,7 @@ import * as questionnaireInstruments from './migrations/2026-12-06T00-00-questio
 import * as importColumnMappings from './migrations/2026-12-07T04-00-import-column-mappings.js';
 import * as answersExportIndex from './migrations/2026-12-07T05-00-answers-export-index.js';
 import * as censusMeasureFields from './migrations/2026-12-07T05-10-census-measure-fields.js';
+import * as contactsAndSurveyLinks from './migrations/2026-12-07T06-00-contacts-and-survey-links.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T04-00-import-column-mappings': importColumnMappings,
   '2026-12-07T05-00-answers-export-index': answersExportIndex,
   '2026-12-07T05-10-census-measure-fields': censusMeasureFields,
+  '2026-12-07T06-00-contacts-and-survey-links': contactsAndSurveyLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

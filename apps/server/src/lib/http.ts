@@ -169,12 +169,28 @@ export function sendJsonText(reply: FastifyReply, body: JsonText): FastifyReply 
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** The request as the access line writes it: personal values (ENDPOINTS `personal`) redacted. */
+/**
+ * A survey link's token in a path: the page's `/s/<token>…` and the public API's
+ * `/api/v1/public/s/<token>…` (ADR 059), also when no route matched (a 404 of a mistyped path).
+ */
+const SURVEY_TOKEN_PATH = new RegExp(`^((?:${API_BASE}/public)?/s/)[^/?#]+`);
+
+/**
+ * The request as the access line writes it: personal values (ENDPOINTS `personal`) redacted,
+ * and a survey link's token wherever it is in the path.
+ */
 export function requestForLog(request: FastifyRequest): FastifyRequest {
   const name = request.routeOptions.config.endpoint;
   const personal = name === undefined ? undefined : endpointDef(name).personal;
-  if (!personal || request.routeOptions.url === undefined) return request;
-  return Object.create(request, {
-    url: { value: redactedUrl(request.url, request.routeOptions.url, personal) },
-  }) as FastifyRequest;
+  if (personal && request.routeOptions.url !== undefined) {
+    return Object.create(request, {
+      url: { value: redactedUrl(request.url, request.routeOptions.url, personal) },
+    }) as FastifyRequest;
+  }
+  if (SURVEY_TOKEN_PATH.test(request.url)) {
+    return Object.create(request, {
+      url: { value: request.url.replace(SURVEY_TOKEN_PATH, '$1[redacted]') },
+    }) as FastifyRequest;
+  }
+  return request;
 }

@@ -95,6 +95,8 @@ const ANCHORS: readonly FixtureField[] = [
   'alertId',
   // The census feed: the message's facility is the call's.
   'feedMessageId',
+  // Surveys by link: the contact's facility is the call's.
+  'contactId',
 ];
 
 interface Refusal {
@@ -133,6 +135,7 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   publishable: () => facilityRefusal,
   alertId: () => facilityRefusal,
   feedMessageId: () => facilityRefusal,
+  contactId: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */

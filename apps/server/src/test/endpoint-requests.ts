@@ -14,6 +14,7 @@ import {
   type DraftQuestionInput,
   type EndpointName,
   type PermissionType,
+  type PublicAnswerRecord,
   type Question,
 } from '@carevoice/shared';
 import { sql } from 'kysely';
@@ -34,6 +35,7 @@ import {
   type SignedIn,
   type TestApp,
 } from './harness.js';
+import { linkAnswers, makeSurveyLink } from './link-kit.js';
 import { answerPath, answerRecords, MAPLE, openSurveys, type CallOptions } from './survey-kit.js';
 
 /** Records of one facility that the requests name. Every field belongs to `facilityId`. */
@@ -76,6 +78,8 @@ export interface FacilityFixtures {
   alertId: string;
   /** A held census feed message of the facility (ADR 050). */
   feedMessageId: string;
+  /** A contact of a resident of the facility (surveys by link, ADR 059). */
+  contactId: string;
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -93,6 +97,8 @@ export interface PublicFixtures {
   mfaToken: string;
   /** The recognition-mail opt-out token of an employee (ADR 031). */
   optOutToken: string;
+  /** A live survey link of a Maple Grove resident's contact and valid answers (ADR 059). */
+  surveyLink: { token: string; answers: PublicAnswerRecord[] };
 }
 
 export interface RequestScope extends FacilityFixtures {
@@ -394,6 +400,31 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   adminFeedMessages: (s) => ({ params: { facilityId: s.facilityId }, query: { status: 'held' } }),
   adminFeedMessage: (s) => ({ params: { messageId: s.feedMessageId } }),
   adminFeedMessageApply: (s) => ({ params: { messageId: s.feedMessageId } }),
+  // Surveys by link (ADR 059). The create names a fixed address (two builds must be equal); the
+  // edit changes nothing at the fixture's first version, so it can be repeated.
+  adminContacts: (s) => ({ params: { facilityId: s.facilityId } }),
+  adminContactCreate: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: {
+      resident_id: s.resident.id,
+      name: 'Matrix Contact',
+      relation: 'child',
+      email: 'matrix-contact@example.com',
+      language: 'en',
+      consent: true,
+    },
+  }),
+  adminContactUpdate: (s) => ({
+    params: { contactId: s.contactId },
+    body: { relation: 'child', version: 1 },
+  }),
+  publicSurvey: (s) => ({ params: { token: s.public.surveyLink.token } }),
+  publicSurveyAnswers: (s) => ({
+    params: { token: s.public.surveyLink.token },
+    headers: { 'idempotency-key': 'matrix-link' },
+    body: { survey_answer_list: s.public.surveyLink.answers },
+  }),
+  publicSurveyUnsubscribe: (s) => ({ params: { token: s.public.surveyLink.token } }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -425,6 +456,7 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     publishable: { id: `${tag}-publishable`, version: 1 },
     alertId: `${tag}-alert`,
     feedMessageId: `${tag}-feed-message`,
+    contactId: `${tag}-contact`,
   };
 }
 
@@ -443,6 +475,7 @@ export function placeholderScope(tag: string, userId = `${tag}-user`): RequestSc
       invitationToken: 'invitation-token',
       mfaToken: 'mfa-token',
       optOutToken: 'opt-out-token-placeholder-0000',
+      surveyLink: { token: 'survey-link-token-placeholder', answers: [] },
     },
   };
 }
@@ -581,7 +614,49 @@ export async function loadFacilityFixtures(
     ),
     alertId: pick('alertId', await unresolvedAlertOf(t, facilityId), previous?.alertId),
     feedMessageId: await heldFeedMessageOf(t, facilityId),
+    contactId: await contactOf(t, facilityId),
   };
+}
+
+/**
+ * A contact of the facility (a write the first time: the demo data has none), made for the
+ * facility's first resident by name, relation `child`, at version 1.
+ */
+async function contactOf(t: TestApp, facilityId: string): Promise<string> {
+  const id = `matrix-contact-${facilityId}`;
+  const found = await t.db
+    .selectFrom('contacts')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (found) return id;
+  const resident = await t.db
+    .selectFrom('residents')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .orderBy('last_name')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const at = t.clock.now().toISOString();
+  await t.db
+    .insertInto('contacts')
+    .values({
+      id,
+      facility_id: facilityId,
+      resident_id: resident.id,
+      name: 'Matrix Family',
+      relation: 'child',
+      email: `family-${facilityId}@example.com`,
+      mobile: '+15550100100',
+      language: 'en',
+      consent: 1,
+      opted_out: 0,
+      opted_out_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }
 
 /**
@@ -837,7 +912,20 @@ export async function loadPublicFixtures(t: TestApp): Promise<PublicFixtures> {
     },
     invitationToken: await t.mail.lastInvitationToken(inviteeEmail),
     optOutToken: await optOutTokenOf(t),
+    surveyLink: await surveyLinkOf(t),
   };
+}
+
+/** A live survey link of a Maple Grove resident's new contact, and answers for it. */
+async function surveyLinkOf(t: TestApp): Promise<PublicFixtures['surveyLink']> {
+  const resident = await t.db
+    .selectFrom('residents')
+    .select('id')
+    .where('facility_id', '=', MAPLE)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = await makeSurveyLink(t, { facilityId: MAPLE, residentId: resident.id });
+  return { token: link.token, answers: linkAnswers(link.questions) };
 }
 
 export function scopeOf(

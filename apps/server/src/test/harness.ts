@@ -105,6 +105,10 @@ export const ALL_TABLES = [
   'feed_codes',
   'feed_messages',
   'import_mappings',
+  'contacts',
+  'campaigns',
+  'survey_links',
+  'survey_link_tokens',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

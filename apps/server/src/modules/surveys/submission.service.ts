@@ -22,7 +22,10 @@ import {
   SubmitAnswersResponseSchema,
   validateAnswerPath,
   validateQuestionnaire,
+  type AcknowledgementEntry,
+  type AnswerRecord,
   type PathProblem,
+  type Respondent,
   type Question,
   type SubmitAnswersRequest,
   type SubmitAnswersResponse,
@@ -30,7 +33,8 @@ import {
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
 import type { RequestMeta } from '../../lib/http.js';
-import type { Survey } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Survey } from '../../db/database.js';
 import type { StoredQuestion } from '../../db/questions.js';
 import { answerKeyOf } from '../../db/questionnaire-rows.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
@@ -68,8 +72,8 @@ import {
 /** The operation name hashed with the body, so a key is bound to this kind of request. */
 const SUBMIT_OPERATION = 'survey-answers';
 
-export interface SubmissionResult {
-  body: SubmitAnswersResponse;
+export interface SubmissionResult<T = SubmitAnswersResponse> {
+  body: T;
   /** True when an earlier request with the same key answered and nothing was written now. */
   replayed: boolean;
 }
@@ -197,10 +201,62 @@ export async function submitAnswers(
   if (input.survey_answer_list.some((answer) => answer.Patient_Survey__c !== survey.id)) {
     throw badRequest(MESSAGES.answerOtherSurvey);
   }
+  const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
+  return storeSubmission(ctx, meta, {
+    survey,
+    owner: user.id,
+    idempotencyKey,
+    hash,
+    response: body,
+    parse: (stored) => SubmitAnswersResponseSchema.parse(stored),
+    answers: input.survey_answer_list,
+    acknowledgements: input.ack_data,
+    respondent: input.respondent ?? 'resident',
+    async close(trx, version, respondent) {
+      const at = toTimestamp(meta.at);
+      if (!(await completeSurvey(trx, survey.id, user.id, at, version, respondent))) {
+        throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
+      }
+    },
+  });
+}
+
+/** What a submission stores, whoever makes it (the staff at the bedside, a survey link). */
+export interface SubmissionTarget<T> {
+  /** The survey answered: open on the staff's due list, or a link's, not yet written. */
+  survey: Survey;
+  /** Whose idempotency keys these are: the user's id, or the link's (`link:<id>`). */
+  owner: string;
+  idempotencyKey: string;
+  hash: string;
+  /** The 200 body answered now and to every retry with the key, and how to read it back. */
+  response: T;
+  parse: (stored: unknown) => T;
+  answers: readonly Omit<AnswerRecord, 'Patient_Survey__c'>[];
+  acknowledgements: readonly AcknowledgementEntry[];
+  respondent: Respondent;
+  /**
+   * Writes the survey as completed on `version` in the transaction (closing the open survey, or
+   * inserting the link's), or throws (the survey is no longer open).
+   */
+  close: (trx: Kysely<Database>, version: number | null, respondent: Respondent) => Promise<void>;
+}
+
+/**
+ * Checks the answers against the questionnaire version they were given on and stores them in one
+ * transaction: the idempotency key, the survey closed, answers, alerts, acknowledgements and the
+ * audit event (the staff submission and a survey link's alike, ADR 059).
+ */
+export async function storeSubmission<T>(
+  ctx: AppContext,
+  meta: RequestMeta,
+  target: SubmissionTarget<T>,
+): Promise<SubmissionResult<T>> {
+  const { survey } = target;
   const answered = await answeredVersion(
     ctx,
     survey,
-    input.survey_answer_list.map((answer) => answer.Survey_Question__c),
+    target.answers.map((answer) => answer.Survey_Question__c),
   );
   const questions = answered.questions.map((stored) => stored.question);
   const questionnaireProblems = validateQuestionnaire(questions);
@@ -210,7 +266,7 @@ export async function submitAnswers(
       cause: questionnaireProblems,
     });
   }
-  const path = input.survey_answer_list.map((answer) => ({
+  const path = target.answers.map((answer) => ({
     questionId: answer.Survey_Question__c,
     answer: answer.Answer__c,
     nonAnswer: answer.Non_Answer__c ?? null,
@@ -218,13 +274,13 @@ export async function submitAnswers(
   const problem = validateAnswerPath(questions, path);
   if (problem) throw badRequest(pathProblemMessage(questions, problem));
 
-  const codes = [...new Set(input.ack_data.map((entry) => entry.id))];
+  const codes = [...new Set(target.acknowledgements.map((entry) => entry.id))];
   const employees = new Map(
     (await findEmployeesByCode(ctx.db, survey.facility_id, codes))
       .filter((employee) => fromFlag(employee.active))
       .map((employee) => [employee.code, employee]),
   );
-  const acknowledged = input.ack_data.map((entry, index) => {
+  const acknowledged = target.acknowledgements.map((entry, index) => {
     const employee = employees.get(entry.id);
     if (!employee) throw badRequest(MESSAGES.acknowledgedEmployeeUnknown(index + 1, entry.id));
     return { employee, comment: entry.comment.trim() };
@@ -232,22 +288,18 @@ export async function submitAnswers(
 
   const at = toTimestamp(meta.at);
   const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
-  const body: SubmitAnswersResponse = { survey_id_list: [survey.id] };
-  const response: StoredResponse = { statusCode: 200, body };
+  const response: StoredResponse = { statusCode: 200, body: target.response };
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claimIdempotencyKey(trx, {
-      userId: user.id,
-      key: idempotencyKey,
-      hash,
+      userId: target.owner,
+      key: target.idempotencyKey,
+      hash: target.hash,
       response,
       at: meta.at,
     });
     if (!claimed) return 'key-taken' as const;
-    const respondent = input.respondent ?? 'resident';
-    if (!(await completeSurvey(trx, survey.id, user.id, at, answered.version, respondent))) {
-      throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'completed');
-    }
-    const answerRows = input.survey_answer_list.map((answer, position) => {
+    await target.close(trx, answered.version, target.respondent);
+    const answerRows = target.answers.map((answer, position) => {
       const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
       // A non-answer is stored as such, never as a bare null (ADR 026).
       const nonAnswer = answer.Non_Answer__c ?? null;
@@ -305,20 +357,22 @@ export async function submitAnswers(
       detail: {
         survey_type: survey.survey_type,
         questionnaire_version: answered.version,
-        respondent: input.respondent ?? 'resident',
-        answers: input.survey_answer_list.length,
-        non_answers: input.survey_answer_list.filter((answer) => answer.Non_Answer__c).length,
+        respondent: target.respondent,
+        // A survey by link says how it came (ADR 059); an interview's detail stays as it was.
+        ...(survey.channel === 'interview' ? {} : { channel: survey.channel }),
+        answers: target.answers.length,
+        non_answers: target.answers.filter((answer) => answer.Non_Answer__c).length,
         acknowledgements: acknowledged.length,
       },
     });
     return 'stored' as const;
   });
-  if (outcome === 'stored') return { body, replayed: false };
+  if (outcome === 'stored') return { body: target.response, replayed: false };
 
   // A concurrent request with the same key won the race: answer what it stored.
-  const winner = await storedResponse(ctx.db, user.id, idempotencyKey, hash);
+  const winner = await storedResponse(ctx.db, target.owner, target.idempotencyKey, target.hash);
   if (!winner) throw new Error('An idempotency key was taken but holds no response');
-  return replay(winner);
+  return { body: target.parse(winner.body), replayed: true };
 }
 
 /** The stored answers of the surveys, in the order asked, each survey's in answer order. */
