@@ -667,6 +667,17 @@ function refusalWrites(name: EndpointName, response: LightMyRequestResponse): Wr
   ) {
     return { added: { login_attempts: 1 }, changed: ['password_resets'] };
   }
+  // A survey link's call that fails counts against the token and the address (ADR 059).
+  if (
+    (name === 'publicSurvey' ||
+      name === 'publicSurveyAnswers' ||
+      name === 'publicSurveyUnsubscribe') &&
+    response.statusCode >= 400 &&
+    response.statusCode < 500 &&
+    response.statusCode !== 429
+  ) {
+    return { added: {}, changed: [], mayAdd: ['login_attempts'] };
+  }
   return { added: {}, changed: [] };
 }
 
@@ -676,7 +687,11 @@ function refusalWrites(name: EndpointName, response: LightMyRequestResponse): Wr
  */
 function readWrites(name: EndpointName): Writes {
   const audited = answersFile(name) || (ENDPOINTS[name] as EndpointDef).auditedRead === true;
-  return { added: audited ? { audit_events: 1 } : {}, changed: [] };
+  // A survey link's page marks the link opened the first time (ADR 059).
+  return {
+    added: audited ? { audit_events: 1 } : {},
+    changed: name === 'publicSurvey' ? ['survey_links'] : [],
+  };
 }
 
 function expectWrites(
