@@ -42,9 +42,11 @@ const FRAME_BUDGET_KB = 150;
  * 270.3); the panel's texts and the reasons' labels stay in the results chunk. 273 with ADR
  * 056's import mapping in the contract (the import's `mapping` and `date_format`, the report's
  * `mapping`; the mapping tables and the step's texts are in the admin chunk): /delay-survey at
- * 272.0.
+ * 272.0. 275 with ADR 060's engine (the Rating input, `end` and `non_answer_next`, the interview
+ * texts) and ADR 059's contract (the contacts and survey-link endpoints and schemas in ENDPOINTS):
+ * /delay-survey at 274.5.
  */
-const PAGE_BUDGET_KB = 273;
+const PAGE_BUDGET_KB = 275;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
@@ -76,7 +78,8 @@ const PAGE_BUDGET_KB = 273;
 // name column and the two-digit year rule (ADR 056 amendment: the offer, the split and the
 // rule's text in the admin chunk, about 0.8 kB; /admin/questionnaires at 308.5 kB, measured
 // with ADR 060's engine as main has it).
-const ADMIN_PAGE_BUDGET_KB = 309;
+// 311 with ADR 059's contract and ADR 060's builder rules (/admin/questionnaires at 310.0).
+const ADMIN_PAGE_BUDGET_KB = 311;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
 const budgetOf = (route: string) =>
@@ -103,8 +106,8 @@ const budgetOf = (route: string) =>
 // BIMS; their texts in the admin chunk, the values and their schema in the contract; 428.6).
 // 432 with the go-live offer, full_name and two-digit years in the import (ADR 056 amendment,
 // about 0.8 kB in the admin pages only; 431.3 in all, measured with ADR 060's engine as main has
-// it).
-const TOTAL_BUDGET_KB = 432;
+// it). 434 with ADR 059's contacts and survey-link contract (432.8 in all).
+const TOTAL_BUDGET_KB = 434;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results
