@@ -49,6 +49,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The self-serve survey page (ADR 063) is its own small bundle: none of the staff app's code
+  // (its features, layouts, components, API client), only the shared contract and constants.
+  {
+    files: ['apps/web/src/public/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(?!config/constants$)|\\.\\./)',
+              message: 'The survey page loads none of the staff app (ADR 063).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A feature uses another feature only through that feature's public index.ts (STYLE.md, feature
   // folders): `@/features/auth`, never `@/features/auth/hooks/use-session`.
   ...webFeatures.map((feature) => ({

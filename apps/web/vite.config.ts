@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { ROUTE_AREAS } from './src/app/route-table.ts';
 import {
@@ -81,43 +79,6 @@ const officeUi =
 
 /** The chunk of the layouts and the toast area, which every page loads (build/route-preloads.ts). */
 const EVERY_PAGE_CHUNK = 'layouts';
-
-/** Text files smaller than this are sent as they are: compressing them saves next to nothing. */
-const PRECOMPRESS_MIN_BYTES = 1024;
-
-/**
- * Writes `name.br` (Brotli, quality 11) and `name.gz` (gzip, level 9) beside every JS, CSS, HTML
- * and SVG file of the build, so the server can send the compressed copy the browser accepts
- * (@fastify/static `preCompressed`) without compressing on every request.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'carevoice:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle(_options, bundle) {
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg)$/.test(fileName)) continue;
-        const file = path.join(outDir, fileName);
-        const content = fs.readFileSync(file);
-        if (content.length < PRECOMPRESS_MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-      }
-    },
-  };
-}
 
 /**
  * Moves the stylesheet and the module script, which the build writes into index.html's head, into
@@ -213,12 +174,21 @@ function offlineApp() {
     workbox: {
       // The icons, favicon.svg and the manifest come in through `includeAssets` and `manifest`.
       globPatterns: ['**/*.{js,css,html}'],
-      globIgnores: ['**/node_modules/**', '.vite/**', 'assets/charts-*.js'],
+      // Nor the self-serve survey page (ADR 063), which no tablet runs.
+      globIgnores: [
+        '**/node_modules/**',
+        '.vite/**',
+        'assets/charts-*.js',
+        'public-survey.html',
+        'assets/public-survey-*',
+      ],
       navigateFallback: 'index.html',
       // As the server (apps/server/src/plugins/web.ts): the API and its documentation, the
       // operators' endpoints and any path of a file are not pages of the app.
       navigateFallbackDenylist: [
         /^\/api(?:[/?]|$)/,
+        // The self-serve survey page (ADR 063) is a page of its own, never the staff app.
+        /^\/s\//,
         /^\/(?:healthz|metrics)(?:[/?]|$)/,
         /^[^?]*\.[^/?]*(?:\?|$)/,
       ],

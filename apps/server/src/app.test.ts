@@ -269,6 +269,10 @@ describe('serving the built web app', () => {
     '    <div id="root"></div>\n' +
     '    <script type="module" crossorigin src="/assets/index-0a1b2c.js"></script>\n' +
     '  </body>\n</html>\n';
+  /** The self-serve survey page's own build (ADR 063), in small. */
+  const SURVEY_PAGE =
+    '<!doctype html>\n<html>\n  <head>\n    <title>CareVoice survey</title>\n  </head>\n' +
+    '  <body><div id="root"></div><script type="module" src="/assets/public-survey-9z.js"></script></body>\n</html>\n';
   const USER_ID = '0b9f4c2e-5d1a-4e8b-9c7d-2f3a4b5c6d7e';
   /** What the web build lists per route (apps/web/build/route-preloads.ts), in small. */
   const PRELOADS = {
@@ -303,6 +307,7 @@ describe('serving the built web app', () => {
       zlib.brotliCompressSync('console.log("app")'),
     );
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+    fs.writeFileSync(path.join(webDist, 'public-survey.html'), SURVEY_PAGE);
     // The offline app (ADR 032): the service worker and the web app manifest the build writes.
     fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"CareVoice"}');
@@ -328,6 +333,26 @@ describe('serving the built web app', () => {
         '<script type="module" crossorigin src="/assets/index-0a1b2c.js">',
       );
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
+
+  it.each(['/s/q7Zr4M0kT2xWb9YcVn5L8sHd3Jf6Ga1P', '/s/unknown-token/', '/s/x?utm_source=mail'])(
+    'serves the survey page, not the staff app, for %s, with its own strict headers',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toBe(SURVEY_PAGE);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toMatch(/https?:/);
     },
   );
 

@@ -40,3 +40,4 @@ export * from './schemas/coreq.js';
 export * from './interview-texts.js';
 export * from './survey-link-texts.js';
 export * from './schemas/survey-links.js';
+export * from './public-survey-texts.js';

@@ -126,6 +126,16 @@ describeEachDialect('logging', (dialect) => {
       `${API_BASE}/admin/facilities/${facility}/residents/?q=[redacted]&status=active`,
     );
   });
+
+  it("writes no survey link's token: the survey page's path is redacted (ADR 063)", async () => {
+    logs.raw.length = 0;
+    const token = 'q7Zr4M0kT2xWb9YcVn5L8sHd3Jf6Ga1P';
+    await t.app.inject({ method: 'GET', url: `/s/${token}` });
+    await t.app.inject({ method: 'GET', url: `/s/${token}/?utm=1` });
+    expect(logs.raw.join('')).not.toContain(token);
+    const urls = logs.parsed.map((line) => (line.req as { url?: string } | undefined)?.url);
+    expect(urls).toEqual(['/s/[redacted]', '/s/[redacted]/?utm=1']);
+  });
 });
 
 describe('a mail that fails after the answer', () => {

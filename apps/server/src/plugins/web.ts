@@ -8,6 +8,10 @@
  *
  * The page is index.html with, for the path asked for, `<link>`s to the files its screen will
  * load (see `buildPages`), made once at start-up per path.
+ *
+ * The self-serve survey page (`/s/{token}`, DESIGN §9, ADR 063) is another page:
+ * public-survey.html, its own build with none of the staff app, sent with headers of its own
+ * (`SURVEY_PAGE_HEADERS`) and the same for every token, known or not — the page asks the API.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +29,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isHttps } from '../env.js';
 import { isApiPath } from '../lib/http.js';
 import { sendError } from './errors.js';
 
@@ -45,6 +50,39 @@ const RoutePreloads = z.record(
   z.string().startsWith('/').or(z.literal('*')),
   z.strictObject({ files: z.array(AssetFile), calls: z.array(z.string()).optional() }),
 );
+
+/** The survey page's file in the build (apps/web/vite.public.config.ts). */
+const SURVEY_PAGE_FILE = 'public-survey.html';
+
+/** The survey page's path: `PUBLIC_URL/s/{token}` (DESIGN §9; a final slash too, as every route). */
+const SURVEY_PAGE_ROUTE = '/s/:token';
+
+/**
+ * The survey page's headers, in place of the staff app's: a CSP that allows the page's own
+ * script, stylesheet, icon and API calls and nothing else (no inline script or style, no other
+ * origin, no frames, no forms posted anywhere); no referrer, so the link's token never leaves in
+ * a `Referer`; never stored by a cache, since the page belongs to one recipient's link.
+ */
+function surveyPageHeaders(https: boolean): Record<string, string> {
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'x-robots-tag': 'noindex, nofollow',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
 
 /** What a user id in a page's links may look like (ids are UUIDs). */
 const USER_ID = /^[\w-]{1,64}$/;
@@ -211,6 +249,18 @@ export default fp(
     };
 
     if (built) app.get('/', (request, reply) => sendPage(request, reply, '/'));
+
+    // The survey page: read once; the token is in no log line (lib/http.ts, requestForLog).
+    const surveyFile = path.join(root, SURVEY_PAGE_FILE);
+    const surveyPage = fs.existsSync(surveyFile) ? fs.readFileSync(surveyFile, 'utf8') : undefined;
+    const surveyHeaders = surveyPageHeaders(isHttps(app.ctx.config));
+    app.get(SURVEY_PAGE_ROUTE, (_request, reply) => {
+      reply.headers(surveyHeaders);
+      if (surveyPage === undefined) {
+        return reply.code(503).type('text/plain; charset=utf-8').send(NO_BUILD_PAGE);
+      }
+      return reply.type('text/html; charset=utf-8').send(surveyPage);
+    });
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
