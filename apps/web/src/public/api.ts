@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { API_TIMEOUT_MS } from '@/config/constants';
-import { PublicSurveySchema, type AnswerRecord, type PublicSurvey } from './contract';
+import { PublicSurveySchema, type PublicAnswerRecord, type PublicSurvey } from './contract';
 
 export type PublicResult<T> = { ok: true; value: T } | { ok: false; kind: 'unavailable' | 'retry' };
 
@@ -52,7 +52,7 @@ export function fetchSurvey(token: string): Promise<PublicResult<PublicSurvey>> 
 /** Sends the answers; a retry with the same key gets the first answer (never a second record). */
 export function sendAnswers(
   token: string,
-  answers: AnswerRecord[],
+  answers: PublicAnswerRecord[],
   idempotencyKey: string,
 ): Promise<PublicResult<unknown>> {
   return call(

@@ -8,7 +8,7 @@ import {
   joinMultiAnswer,
   UI_TEXT,
   splitMultiAnswer,
-  type BuiltQuestion,
+  type Question,
   type NonAnswer,
   type QuestionType,
   type ResidentLanguage,
@@ -25,7 +25,7 @@ export interface Selection {
 export const EMPTY_SELECTION: Selection = { answer: null, nonAnswer: null };
 
 export interface InputProps {
-  question: BuiltQuestion;
+  question: Question;
   language: ResidentLanguage;
   selection: Selection;
   onChange: (selection: Selection) => void;

@@ -42,7 +42,7 @@ describe('the survey page flow', () => {
     expect(empty.progress?.index).toBe(0);
     const refused = run([loaded(), { type: 'start' }, ...choose(null, 'Refused')]);
     expect(refused.progress?.history).toEqual([
-      { questionId: 'care', answer: null, nonAnswer: 'Refused' },
+      { questionId: 'q-care', answer: null, nonAnswer: 'Refused' },
     ]);
   });
 
@@ -66,13 +66,13 @@ describe('the survey page flow', () => {
       answers_so_far: [
         {
           Patient_Survey__c: 'x',
-          Survey_Question__c: 'care',
+          Survey_Question__c: 'q-care',
           Answer__c: 'Poor',
           Non_Answer__c: null,
         },
         {
           Patient_Survey__c: 'x',
-          Survey_Question__c: 'why',
+          Survey_Question__c: 'q-why',
           Answer__c: 'Cold food',
           Non_Answer__c: null,
         },
@@ -88,8 +88,8 @@ describe('the survey page flow', () => {
       language: 'es',
       index: 2,
       history: [
-        { questionId: 'care', answer: 'Good' },
-        { questionId: 'why', answer: 'Skipped by the branch' },
+        { questionId: 'q-care', answer: 'Good' },
+        { questionId: 'q-why', answer: 'Skipped by the branch' },
       ],
       idempotencyKey: 'key-0',
       submission: 'none',

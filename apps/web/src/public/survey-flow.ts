@@ -10,13 +10,12 @@ import {
   initialRunnerState,
   isResidentLanguage,
   type AnswerProblem,
-  type BuiltQuestion,
   type ResidentLanguage,
 } from '@carevoice/shared';
-import type { PublicSurvey } from './contract';
+import type { PublicSurvey, Question } from './contract';
 import type { SavedProgress } from './progress-store';
 import { EMPTY_SELECTION, type Selection } from './question-inputs';
-import { replayAnswers, surveyQuestions } from './runner';
+import { replayAnswers } from './runner';
 
 export type Screen =
   'loading' | 'offline' | 'unavailable' | 'welcome' | 'question' | 'ready' | 'thanks';
@@ -26,7 +25,7 @@ export interface FlowState {
   facility: string;
   about: string | null;
   languages: ResidentLanguage[];
-  questions: BuiltQuestion[];
+  questions: Question[];
   progress: SavedProgress | null;
   selection: Selection;
   problem: AnswerProblem | null;
@@ -78,9 +77,10 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'loaded': {
       const { survey, saved } = action;
-      const questions = surveyQuestions(survey.questions);
+      const questions = survey.questions;
       const languages = survey.languages.filter(isResidentLanguage);
-      const offered = (language: ResidentLanguage) => languages.includes(language);
+      const offered = (language: string): language is ResidentLanguage =>
+        (languages as string[]).includes(language);
       // Saved answers are replayed too, so a saved path the questionnaire does not allow is cut
       // where it stops being one; without any, the server's answers so far are the start.
       const replayed = saved
@@ -103,7 +103,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         ...state,
         screen: 'welcome',
         facility: survey.facility_name,
-        about: survey.about ?? null,
+        about: survey.about || null,
         languages: languages.length > 0 ? languages : ['en'],
         questions,
         resumed: replayed.history.length > 0,

@@ -78,8 +78,8 @@ describe('the self-serve survey page', () => {
     expect(posts[0]?.url).toBe(`/api/v1/public/s/${TOKEN}/answers/`);
     expect(posts[0]?.body).toMatchObject({
       survey_answer_list: [
-        { Survey_Question__c: 'care', Answer__c: 'Good', Non_Answer__c: null },
-        { Survey_Question__c: 'recommend', Answer__c: 'Yes', Non_Answer__c: null },
+        { Survey_Question__c: 'q-care', Answer__c: 'Good', Non_Answer__c: null },
+        { Survey_Question__c: 'q-recommend', Answer__c: 'Yes', Non_Answer__c: null },
       ],
     });
   });

@@ -1,34 +1,35 @@
-/** A small questionnaire as the public API sends it (draft format, DESIGN §9), for the page's tests. */
-import type { DraftQuestion } from '@carevoice/shared';
-import type { PublicSurvey } from './contract';
+/** A small questionnaire as the public API sends it (the staff wire's questions, DESIGN §9). */
+import type { PublicSurvey, Question } from './contract';
 
-const option = (key: string, en: string, es: string, next: string | null = null) => ({
-  key,
-  label: { en, es },
-  next,
-});
+const logic = { required: true };
 
-export const QUESTIONS: DraftQuestion[] = [
+export const QUESTIONS: Question[] = [
   {
+    id: 'q-care',
     key: 'care',
     type: 'Radio',
-    text: { en: 'How was the care?', es: '¿Cómo fue la atención?' },
-    options: [option('good', 'Good', 'Buena', 'recommend'), option('poor', 'Poor', 'Mala')],
-    required: true,
+    name: 'How was the care?',
+    values: { Good: 'q-recommend', Poor: null },
+    validation_logic: logic,
+    texts: { es: { name: '¿Cómo fue la atención?', values: { Good: 'Buena', Poor: 'Mala' } } },
   },
   {
+    id: 'q-why',
     key: 'why',
     type: 'Text',
-    text: { en: 'What went wrong?', es: '¿Qué salió mal?' },
-    options: [],
-    required: false,
+    name: 'What went wrong?',
+    values: {},
+    validation_logic: { required: false },
+    texts: { es: { name: '¿Qué salió mal?', values: {} } },
   },
   {
+    id: 'q-recommend',
     key: 'recommend',
     type: 'Radio',
-    text: { en: 'Would you recommend it?', es: '¿Lo recomendaría?' },
-    options: [option('yes', 'Yes', 'Sí'), option('no', 'No', 'No')],
-    required: true,
+    name: 'Would you recommend it?',
+    values: { Yes: null, No: null },
+    validation_logic: logic,
+    texts: { es: { name: '¿Lo recomendaría?', values: { Yes: 'Sí', No: 'No' } } },
   },
 ];
 
