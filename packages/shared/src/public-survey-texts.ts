@@ -33,6 +33,8 @@ export interface PublicSurveyTexts {
   multiHelp: string;
   required: string;
   notANumber: string;
+  /** A number outside the question's range (a Number's min / max, a Rating's 0–10). */
+  outOfRange: (min: number | undefined, max: number | undefined) => string;
   /** The last screen before sending. */
   readyHeading: string;
   readyBody: (answered: number) => string;
@@ -77,6 +79,12 @@ export const PUBLIC_SURVEY_TEXT = {
     multiHelp: 'Choose all that apply.',
     required: 'Please answer this question, or choose one of the options below it.',
     notANumber: 'Please enter a number, for example 3.',
+    outOfRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `Please enter a number from ${min} to ${max}.`
+        : min !== undefined
+          ? `Please enter ${min} or more.`
+          : `Please enter ${max ?? ''} or less.`,
     readyHeading: 'Ready to send',
     readyBody: (answered) =>
       `You answered ${answered} question${answered === 1 ? '' : 's'}. You can go back to change an answer, or send them now.`,
@@ -117,6 +125,12 @@ export const PUBLIC_SURVEY_TEXT = {
     multiHelp: 'Elija todas las que correspondan.',
     required: 'Responda esta pregunta, o elija una de las opciones que aparecen debajo.',
     notANumber: 'Escriba un número, por ejemplo 3.',
+    outOfRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `Escriba un número entre ${min} y ${max}.`
+        : min !== undefined
+          ? `Escriba ${min} o más.`
+          : `Escriba ${max ?? ''} o menos.`,
     readyHeading: 'Listo para enviar',
     readyBody: (answered) =>
       `Respondió ${answered} pregunta${answered === 1 ? '' : 's'}. Puede volver atrás para cambiar una respuesta o enviarlas ahora.`,

@@ -5,7 +5,10 @@
  * heading (`labelledBy`).
  */
 import {
+  INTERVIEW_TEXT,
   joinMultiAnswer,
+  RATING_MAX,
+  RATING_MIN,
   UI_TEXT,
   splitMultiAnswer,
   type Question,
@@ -129,12 +132,58 @@ function NumberAnswer({ selection, onChange, labelledBy, describedBy }: InputPro
   );
 }
 
+/** A Rating question's end labels in the chosen language (English where none). */
+function ratingLabels(question: Question, language: ResidentLanguage) {
+  const english = question.labels ?? { low: '', high: '' };
+  const translated = language === 'en' ? undefined : question.texts?.[language]?.labels;
+  return { low: translated?.low || english.low, high: translated?.high || english.high };
+}
+
+const RATING_VALUES = Array.from(
+  { length: RATING_MAX - RATING_MIN + 1 },
+  (_, index) => RATING_MIN + index,
+);
+
+/** 0–10 as large boxes, the end labels beside 0 and 10 in each box's name (CAHPS, ADR 060). */
+function RatingAnswer(props: InputProps) {
+  const { question, language, selection, onChange, labelledBy, describedBy } = props;
+  const labels = ratingLabels(question, language);
+  return (
+    <fieldset
+      className="ps-rating-field"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+    >
+      <div className="ps-rating-ends" aria-hidden="true">
+        <span>{`${RATING_MIN} = ${labels.low}`}</span>
+        <span>{`${RATING_MAX} = ${labels.high}`}</span>
+      </div>
+      <div className="ps-rating">
+        {RATING_VALUES.map((number) => (
+          <label key={number} className="ps-option ps-rating-box">
+            <input
+              type="radio"
+              name="answer"
+              value={number}
+              aria-label={INTERVIEW_TEXT.rating.value(number, labels.low, labels.high)}
+              checked={selection.nonAnswer === null && selection.answer === String(number)}
+              onChange={() => onChange(answerOnly(String(number)))}
+            />
+            <span aria-hidden="true">{number}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 const INPUTS: Record<QuestionType, (props: InputProps) => ReactElement> = {
   Radio: SingleChoice,
   Picklist: SingleChoice,
   MultiPicklist: MultiChoice,
   Text: TextAnswer,
   Number: NumberAnswer,
+  Rating: RatingAnswer,
 };
 
 export function QuestionInput(props: InputProps) {

@@ -117,4 +117,32 @@ describe('the survey page flow', () => {
     expect(reopened.progress?.idempotencyKey).toBe('key-1');
     expect(run([{ type: 'sending' }, { type: 'sent' }], failed).screen).toBe('thanks');
   });
+
+  it('takes a Rating from 0 to 10 and ends where an option says "end" (ADR 060)', () => {
+    const survey = {
+      ...SURVEY,
+      questions: [
+        {
+          id: 'q-stay',
+          type: 'Radio',
+          name: 'Did you stay more than a week?',
+          values: { Yes: null, No: 'end' },
+          validation_logic: { required: true },
+        },
+        {
+          id: 'q-rate',
+          type: 'Rating',
+          name: 'Rate the care',
+          values: {},
+          validation_logic: { required: true },
+          labels: { low: 'Worst', high: 'Best' },
+        },
+      ],
+    };
+    const ended = run([loaded(undefined, survey), { type: 'start' }, ...choose('No')]);
+    expect(ended.screen).toBe('ready');
+    const rating = run([loaded(undefined, survey), { type: 'start' }, ...choose('Yes')]);
+    expect(run(choose('11'), rating).problem).toBe('out_of_range');
+    expect(run(choose('9'), rating).screen).toBe('ready');
+  });
 });

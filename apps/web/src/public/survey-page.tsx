@@ -9,12 +9,15 @@ import {
   allowsNonAnswer,
   NON_ANSWERS,
   PUBLIC_SURVEY_TEXT,
+  RATING_MAX,
+  RATING_MIN,
   type AnswerProblem,
   type PublicSurveyTexts,
   type ResidentLanguage,
 } from '@carevoice/shared';
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { fetchSurvey, sendAnswers, unsubscribe } from './api';
+import type { Question } from './contract';
 import { loadProgress, newIdempotencyKey, progressKey, saveProgress } from './progress-store';
 import { QuestionInput } from './question-inputs';
 import { answerRecords, questionText } from './runner';
@@ -24,8 +27,14 @@ const HEADING_ID = 'ps-heading';
 const HELP_ID = 'ps-help';
 const PROBLEM_ID = 'ps-problem';
 
-function problemText(t: PublicSurveyTexts, problem: AnswerProblem): string {
-  return problem === 'not_a_number' ? t.notANumber : t.required;
+function problemText(t: PublicSurveyTexts, problem: AnswerProblem, question: Question): string {
+  if (problem === 'not_a_number') return t.notANumber;
+  if (problem === 'out_of_range') {
+    return question.type === 'Rating'
+      ? t.outOfRange(RATING_MIN, RATING_MAX)
+      : t.outOfRange(question.validation_logic.min, question.validation_logic.max);
+  }
+  return t.required;
 }
 
 export function SurveyPage({ token }: { token: string }) {
@@ -358,7 +367,7 @@ function QuestionScreen({ flow, t, title, dispatch }: ScreenProps) {
       ) : null}
       {flow.problem ? (
         <p id={PROBLEM_ID} className="ps-error" role="alert">
-          {problemText(t, flow.problem)}
+          {problemText(t, flow.problem, question)}
         </p>
       ) : null}
       <div className="ps-actions">
