@@ -13,4 +13,7 @@ function tokenOf(pathname: string): string {
 }
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<SurveyPage token={tokenOf(window.location.pathname)} />);
+if (root) {
+  document.getElementById('boot')?.remove();
+  createRoot(root).render(<SurveyPage token={tokenOf(window.location.pathname)} />);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PublicSurvey } from './contract';
 import type { SavedProgress } from './progress-store';
 import { flowReducer, initialFlow, type FlowAction, type FlowState } from './survey-flow';
 import { SURVEY } from './test-survey';
@@ -119,7 +120,7 @@ describe('the survey page flow', () => {
   });
 
   it('takes a Rating from 0 to 10 and ends where an option says "end" (ADR 060)', () => {
-    const survey = {
+    const survey: PublicSurvey = {
       ...SURVEY,
       questions: [
         {
