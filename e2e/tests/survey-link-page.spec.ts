@@ -48,7 +48,7 @@ test('an unknown link opens the survey page, not the staff app, with one neutral
   const scripts = requested.filter((url) => url.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const url of scripts) expect(url).toMatch(/\/assets\/public-survey-[\w-]+\.js$/);
-  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  expect(await page.evaluate('navigator.serviceWorker.controller === null')).toBe(true);
 
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: testInfo.outputPath('survey-link-unknown-1024.png') });
