@@ -366,6 +366,36 @@ export interface SurveyMonthCountsTable extends Omit<SurveyCountsTable, 'due_dat
   due_month: string;
 }
 
+/**
+ * One survey given of a version carrying a CoreQ instrument, as the rules make it (ADR 061):
+ * written by the server from `coreq_stale`, summed per facility and month by the panel.
+ */
+export interface CoreqResponsesTable {
+  survey_id: string;
+  facility_id: string;
+  instrument: string;
+  due_date: string;
+  /** `yyyy-MM` of the due date. */
+  due_month: string;
+  responded: Flag;
+  /** The exclusion counted (COREQ_EXCLUSIONS); null: valid, or not answered. */
+  exclusion: string | null;
+  valid: Flag;
+  satisfied: Flag;
+  /** The items' scores (1–5); null: missing. */
+  item_1: number | null;
+  item_2: number | null;
+  item_3: number | null;
+  item_4: number | null;
+}
+
+/** Surveys whose CoreQ row must be worked out again, filled by triggers (ADR 061). */
+export interface CoreqStaleTable {
+  survey_id: string;
+  /** Counts the changes: a row is taken off only with the count that was read. */
+  n: number;
+}
+
 export interface EmployeesTable {
   id: string;
   facility_id: string;
@@ -610,6 +640,8 @@ export interface Database {
   answer_month_counts: AnswerMonthCountsTable;
   survey_counts: SurveyCountsTable;
   survey_month_counts: SurveyMonthCountsTable;
+  coreq_responses: CoreqResponsesTable;
+  coreq_stale: CoreqStaleTable;
   employees: EmployeesTable;
   acknowledgements: AcknowledgementsTable;
   idempotency_keys: IdempotencyKeysTable;

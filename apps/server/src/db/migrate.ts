@@ -27,6 +27,7 @@ import * as importColumnMappings from './migrations/2026-12-07T04-00-import-colu
 import * as answersExportIndex from './migrations/2026-12-07T05-00-answers-export-index.js';
 import * as censusMeasureFields from './migrations/2026-12-07T05-10-census-measure-fields.js';
 import * as contactsAndSurveyLinks from './migrations/2026-12-07T06-00-contacts-and-survey-links.js';
+import * as coreqResponses from './migrations/2026-12-07T06-20-coreq-responses.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T05-00-answers-export-index': answersExportIndex,
   '2026-12-07T05-10-census-measure-fields': censusMeasureFields,
   '2026-12-07T06-00-contacts-and-survey-links': contactsAndSurveyLinks,
+  '2026-12-07T06-20-coreq-responses': coreqResponses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -443,4 +443,81 @@ describeEachDialect('CoreQ panel and exports', (dialect) => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.at(-1)?.facility_id).toBe(A);
   });
+
+  it('follows census changes that alter exclusions: the maintained rows are worked out again (ADR 061)', async () => {
+    const january = async () => {
+      const response = await call(t, viewer, 'resultsCoreq', {
+        query: { facility_id: A, instrument: 'coreq-ss', ...JANUARY_TO_FEBRUARY },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CoreqResponse>().facilities[0]?.periods[0];
+    };
+    const before = await january();
+    const resident = (n: number) => t.db.updateTable('residents').where('id', '=', `r-cq-s${n}`);
+    // Four valid responses ([5,5,5,5]) become excluded, and the hospital one (cq-s23) valid.
+    await resident(1).set({ discharge_destination: 'hospital' }).execute();
+    await resident(2).set({ guardian: 1 }).execute();
+    await resident(3).set({ bims_score: 6, bims_on: '2025-12-02' }).execute();
+    await resident(4).set({ admitted_on: '2025-08-01' }).execute(); // 153 days
+    await resident(23).set({ discharge_destination: 'home' }).execute();
+    // valid 21 − 4 + 1 = 18 (too few), satisfied 16 − 4 + 1 = 13; items 1–3 (89 − 20 + 5) ÷ 18 =
+    // 74 ÷ 18 = 4.11; item 4 (85 − 20 + 5) ÷ 17 = 70 ÷ 17 = 4.12.
+    expect(await january()).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      given: 31,
+      responded: 28,
+      valid: 18,
+      satisfied: 13,
+      score: null,
+      response_rate: 0.5806,
+      item_averages: { 'coreq-1': 4.11, 'coreq-2': 4.11, 'coreq-3': 4.11, 'coreq-4': 4.12 },
+      excluded: {
+        proxy: 1,
+        hospital: 1,
+        guardian: 2,
+        bims: 2,
+        stay_over_100_days: 2,
+        late: 1,
+        incomplete: 1,
+      },
+      reportable: false,
+      not_reportable_reason: 'too_few_valid',
+    });
+    // A survey's answers changed afterwards (cq-s5 all Poor: valid, not satisfied) and a survey
+    // declined (cq-s6): responded 27, valid 18 − 1 = 17, satisfied 13 − 2 = 11.
+    await t.db
+      .updateTable('answers')
+      .set({ answer: 'poor', answer_key: 'poor' })
+      .where('survey_id', '=', 'cq-s5')
+      .execute();
+    await t.db
+      .updateTable('surveys')
+      .set({ status: 'consent_refused' })
+      .where('id', '=', 'cq-s6')
+      .execute();
+    const changed = await january();
+    expect(changed).toMatchObject({ given: 31, responded: 27, valid: 17, satisfied: 11 });
+    // Put back, the figures are the hand-computed ones again.
+    await t.db
+      .updateTable('answers')
+      .set({ answer: 'excellent', answer_key: 'excellent' })
+      .where('survey_id', '=', 'cq-s5')
+      .execute();
+    await t.db
+      .updateTable('surveys')
+      .set({ status: 'completed' })
+      .where('id', '=', 'cq-s6')
+      .execute();
+    await resident(1).set({ discharge_destination: 'home' }).execute();
+    await resident(2).set({ guardian: 0 }).execute();
+    await resident(3).set({ bims_score: null, bims_on: null }).execute();
+    await resident(4).set({ admitted_on: '2025-12-01' }).execute();
+    await resident(23).set({ discharge_destination: 'hospital' }).execute();
+    expect(await january()).toEqual(before);
+    expect(
+      await t.db.selectFrom('coreq_stale').select('survey_id').execute(),
+      'every change worked out',
+    ).toEqual([]);
+  });
 });

@@ -273,36 +273,56 @@ export function gateOf(valid: number, given: number): CoreqNotReportableReason |
   return null;
 }
 
-/** The figures of the surveys given in one period (the caller picks the rows of the period). */
-export function coreqFigures(
+/**
+ * What a period's figures are made of, summed over its surveys given (the panel sums them per
+ * month from the maintained rows, ADR 061; `coreqFigures` from the rows themselves).
+ */
+export interface CoreqSums {
+  given: number;
+  responded: number;
+  valid: number;
+  satisfied: number;
+  /** Per item (instrument order): the total score and count over the valid responses. */
+  items: { total: number; n: number }[];
+  excluded: Partial<Record<CoreqExclusion, number>>;
+}
+
+export function emptySums(id: InstrumentId): CoreqSums {
+  return {
+    given: 0,
+    responded: 0,
+    valid: 0,
+    satisfied: 0,
+    items: coreqItemKeys(id).map(() => ({ total: 0, n: 0 })),
+    excluded: {},
+  };
+}
+
+/** Adds `b` into `a`. */
+export function addSums(a: CoreqSums, b: CoreqSums): void {
+  a.given += b.given;
+  a.responded += b.responded;
+  a.valid += b.valid;
+  a.satisfied += b.satisfied;
+  b.items.forEach((item, index) => {
+    const into = a.items[index];
+    if (into === undefined) return;
+    into.total += item.total;
+    into.n += item.n;
+  });
+  for (const [reason, n] of Object.entries(b.excluded) as [CoreqExclusion, number][]) {
+    a.excluded[reason] = (a.excluded[reason] ?? 0) + n;
+  }
+}
+
+/** A period's figures from its sums: the score, the rate, the averages and the gate. */
+export function figuresOfSums(
   id: InstrumentId,
   period: { from: string; to: string },
-  rows: readonly CoreqSurveyRow[],
+  sums: CoreqSums,
 ): CoreqFigures {
   const keys = coreqItemKeys(id);
-  const sums = keys.map(() => ({ total: 0, n: 0 }));
-  const excluded: Partial<Record<CoreqExclusion, number>> = {};
-  let responded = 0;
-  let valid = 0;
-  let satisfied = 0;
-  for (const row of rows) {
-    if (!row.responded) continue;
-    responded += 1;
-    const response = evaluateResponse(id, row);
-    if (response.exclusion !== null) {
-      excluded[response.exclusion] = (excluded[response.exclusion] ?? 0) + 1;
-      continue;
-    }
-    valid += 1;
-    if (response.satisfied) satisfied += 1;
-    response.scores.forEach((score, index) => {
-      if (score === null) return;
-      const sum = sums[index] as { total: number; n: number };
-      sum.total += score;
-      sum.n += 1;
-    });
-  }
-  const given = rows.length;
+  const { given, responded, valid, satisfied } = sums;
   const gate = gateOf(valid, given);
   return {
     from: period.from,
@@ -315,14 +335,42 @@ export function coreqFigures(
     response_rate: given === 0 ? null : round(valid / given, 4),
     item_averages: Object.fromEntries(
       keys.map((key, index) => {
-        const sum = sums[index] as { total: number; n: number };
+        const sum = sums.items[index] ?? { total: 0, n: 0 };
         return [key, sum.n === 0 ? null : round(sum.total / sum.n, 2)];
       }),
     ),
-    excluded,
+    excluded: { ...sums.excluded },
     reportable: gate === null,
     not_reportable_reason: gate,
   };
+}
+
+/** The figures of the surveys given in one period (the caller picks the rows of the period). */
+export function coreqFigures(
+  id: InstrumentId,
+  period: { from: string; to: string },
+  rows: readonly CoreqSurveyRow[],
+): CoreqFigures {
+  const sums = emptySums(id);
+  sums.given = rows.length;
+  for (const row of rows) {
+    if (!row.responded) continue;
+    sums.responded += 1;
+    const response = evaluateResponse(id, row);
+    if (response.exclusion !== null) {
+      sums.excluded[response.exclusion] = (sums.excluded[response.exclusion] ?? 0) + 1;
+      continue;
+    }
+    sums.valid += 1;
+    if (response.satisfied) sums.satisfied += 1;
+    response.scores.forEach((score, index) => {
+      const sum = sums.items[index];
+      if (score === null || sum === undefined) return;
+      sum.total += score;
+      sum.n += 1;
+    });
+  }
+  return figuresOfSums(id, period, sums);
 }
 
 /** The first day of a `yyyy-MM-dd` day's month. */
