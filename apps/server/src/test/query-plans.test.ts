@@ -73,6 +73,7 @@ const GROWING_TABLES = [
   'answer_month_counts',
   'survey_counts',
   'survey_month_counts',
+  'coreq_responses',
 ] as const;
 
 /** The comment of the survey the plans' world submits, rare: the text index finds it alone. */
