@@ -545,6 +545,7 @@ export const ADMIN_TEXT = {
       Picklist: 'One choice (list)',
       MultiPicklist: 'Several choices',
       Number: 'Number',
+      Rating: 'Rating (0–10)',
     } as Record<string, string>,
     questionText: (language: string) => `Question (${language})`,
     required: 'Required',

@@ -80,3 +80,30 @@ describe('an option row’s own changes', () => {
     expect(changed?.options.map((option) => option.key)).toEqual(['no']);
   });
 });
+
+describe('the CAHPS fields in the editor (ADR 060)', () => {
+  const screener: DraftQuestion = {
+    key: 'screener',
+    type: 'Radio',
+    text: { en: 'Do you have a dentist?' },
+    options: [
+      { key: 'yes', label: { en: 'Yes' }, next: null },
+      { key: 'no', label: { en: 'No' }, next: 'end' },
+    ],
+    required: true,
+    allow_non_answer: true,
+    non_answer_next: 'no',
+  };
+
+  it('sends Refused and Don’t know to the next question when the option they followed is removed', () => {
+    const [kept] = editorReducer([screener], { type: 'remove-option', index: 0, key: 'yes' });
+    expect(kept?.non_answer_next).toBe('no');
+    const [removed] = editorReducer([screener], { type: 'remove-option', index: 0, key: 'no' });
+    expect(removed?.options.map((option) => option.key)).toEqual(['yes']);
+    expect(removed?.non_answer_next).toBeUndefined();
+  });
+
+  it('starts a new Rating question with both end labels to write', () => {
+    expect(newQuestion('Rating', []).labels).toEqual({ low: { en: '' }, high: { en: '' } });
+  });
+});

@@ -52,6 +52,7 @@ export function newQuestion(type: string, existing: readonly DraftQuestion[]): D
     ...(type === 'Number'
       ? { number: { value: null, less: null, equal: null, greater: null } }
       : {}),
+    ...(type === 'Rating' ? { labels: { low: { en: '' }, high: { en: '' } } } : {}),
     allow_non_answer: true,
   };
 }
@@ -101,17 +102,24 @@ export function editorReducer(
         index === action.index ? action.question : question,
       );
     case 'update-option':
-    case 'remove-option':
       return questions.map((question, index) =>
         index === action.index
           ? {
               ...question,
-              options:
-                action.type === 'remove-option'
-                  ? question.options.filter((option) => option.key !== action.key)
-                  : question.options.map((option) =>
-                      option.key === action.key ? { ...option, ...action.option } : option,
-                    ),
+              options: question.options.map((option) =>
+                option.key === action.key ? { ...option, ...action.option } : option,
+              ),
+            }
+          : question,
+      );
+    case 'remove-option':
+      // Refused and Don't know that followed the removed option's branch go to the next question.
+      return questions.map((question, index) =>
+        index === action.index
+          ? {
+              ...question,
+              options: question.options.filter((option) => option.key !== action.key),
+              ...(question.non_answer_next === action.key ? { non_answer_next: undefined } : {}),
             }
           : question,
       );

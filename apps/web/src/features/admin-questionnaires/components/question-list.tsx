@@ -1,7 +1,8 @@
 import { ADMIN_TEXT, type DraftProblem, type DraftQuestion } from '@carevoice/shared';
 import { Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { QuestionCard, type QuestionCardProps, type TargetChoice } from './question-card';
+import type { TargetChoice } from './card-fields';
+import { QuestionCard, type QuestionCardProps } from './question-card';
 
 const text = ADMIN_TEXT.questionnaires;
 

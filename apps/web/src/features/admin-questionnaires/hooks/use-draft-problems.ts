@@ -1,6 +1,6 @@
 import { validateDraft, type DraftProblem, type DraftQuestion } from '@carevoice/shared';
 import { useDeferredValue, useMemo, useRef } from 'react';
-import type { TargetChoice } from '../components/question-card';
+import type { TargetChoice } from '../components/card-fields';
 
 /**
  * What the one engine says of the draft as it is edited (a render behind, so typing stays
