@@ -677,6 +677,7 @@ export const ADMIN_TEXT = {
       'account.pin_removed': 'Unlock PIN removed',
       'auth.unlock_failed': 'Wrong password or PIN at the tablet lock',
       'survey.consent_refused': 'Consent refused',
+      'survey.broken_off': 'Interview ended early',
       'acknowledgement.undone': 'Acknowledgement decision undone',
       'acknowledgement.edited': 'Acknowledgement text edited for publication',
       'acknowledgement.notified': 'Recognition mail queued (sent after the undo window)',

@@ -123,6 +123,7 @@ import {
   ResidentSurveyTypeSchema,
   SubmitAnswersRequestSchema,
   ConsentRefusedRequestSchema,
+  SurveyBreakOffRequestSchema,
   SubmitAnswersResponseSchema,
   SurveyListResponseSchema,
   SurveySetsResponseSchema,
@@ -375,6 +376,14 @@ export const ENDPOINTS = {
     path: 'users/consent-refused',
     access: surveys,
     body: ConsentRefusedRequestSchema,
+    response: DetailResponseSchema,
+  },
+  // At the bedside (DESIGN §9, ADR 060): staff end the interview early; answers kept, `partial`.
+  surveyBreakOff: {
+    method: 'POST',
+    path: 'users/survey-break-off',
+    access: surveys,
+    body: SurveyBreakOffRequestSchema,
     response: DetailResponseSchema,
   },
   residentDischarged: {

@@ -218,6 +218,7 @@ export const AUDIT_ACTIONS = [
   'account.pin_removed',
   'auth.unlock_failed',
   'survey.consent_refused',
+  'survey.broken_off',
   // Recognition (DESIGN §8, ADR 030–031)
   'acknowledgement.undone',
   'acknowledgement.edited',

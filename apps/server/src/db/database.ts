@@ -237,6 +237,10 @@ export interface QuestionMeta {
   texts?: Partial<Record<string, { name: string; values: Record<string, string> }>>;
   comment_box?: boolean;
   allow_non_answer?: boolean;
+  /** ADR 060: the English label a non-answer follows, staff-only text, Rating end labels. */
+  non_answer_next?: string;
+  interviewer_text?: { en: string; es?: string };
+  labels?: { low: string; high: string };
 }
 
 export interface QuestionsTable {

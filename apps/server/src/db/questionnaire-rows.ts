@@ -10,6 +10,7 @@ import {
   isChoiceType,
   normalizeDraft,
   splitMultiAnswer,
+  type BuiltQuestion,
   type DraftQuestion,
   type Question,
 } from '@carevoice/shared';
@@ -23,6 +24,7 @@ export type QuestionRow = Insertable<Database['questions']> & { id: string };
 export function questionMeta(
   question: DraftQuestion,
   texts: QuestionMeta['texts'] | undefined,
+  built: Pick<BuiltQuestion, 'non_answer_next' | 'interviewer_text' | 'labels'> = {},
 ): QuestionMeta {
   const alertBelow = question.number?.alert_below;
   return {
@@ -34,6 +36,9 @@ export function questionMeta(
     ...(texts ? { texts } : {}),
     ...(question.comment_box ? { comment_box: true } : {}),
     allow_non_answer: question.allow_non_answer !== false,
+    ...(built.non_answer_next !== undefined ? { non_answer_next: built.non_answer_next } : {}),
+    ...(built.interviewer_text ? { interviewer_text: built.interviewer_text } : {}),
+    ...(built.labels ? { labels: built.labels } : {}),
   };
 }
 
@@ -66,7 +71,7 @@ export function versionRows(
       ...questionColumns(pairs, question.validation_logic),
       version,
       key: question.key,
-      meta_json: JSON.stringify(questionMeta(source, question.texts)),
+      meta_json: JSON.stringify(questionMeta(source, question.texts, question)),
     };
   });
   return { questions, frozen };

@@ -74,14 +74,22 @@ export function questionFromRow(row: {
   };
   if (row.key) question.key = row.key;
   if (row.meta_json !== undefined) {
-    const meta = JSON.parse(row.meta_json) as {
-      texts?: Question['texts'];
-      comment_box?: boolean;
-      allow_non_answer?: boolean;
-    };
+    const meta = JSON.parse(row.meta_json) as Pick<
+      Question,
+      | 'texts'
+      | 'comment_box'
+      | 'allow_non_answer'
+      | 'non_answer_next'
+      | 'interviewer_text'
+      | 'labels'
+    >;
     if (meta.texts && Object.keys(meta.texts).length > 0) question.texts = meta.texts;
     if (meta.comment_box !== undefined) question.comment_box = meta.comment_box;
     if (meta.allow_non_answer !== undefined) question.allow_non_answer = meta.allow_non_answer;
+    // ADR 060; versions published before have none of these, so they read as they did.
+    if (meta.non_answer_next !== undefined) question.non_answer_next = meta.non_answer_next;
+    if (meta.interviewer_text) question.interviewer_text = meta.interviewer_text;
+    if (meta.labels) question.labels = meta.labels;
   }
   return question;
 }

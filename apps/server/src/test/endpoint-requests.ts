@@ -173,6 +173,7 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   }),
   delaySurvey: (s) => ({ body: { date: addDays(s.today, 7), patientId: s.dischargeSurvey } }),
   consentRefused: (s) => ({ body: { patientId: s.dischargeSurvey, respondent: 'family' } }),
+  surveyBreakOff: (s) => ({ body: { patientId: s.dischargeSurvey, survey_answer_list: [] } }),
   residentDischarged: (s) => ({
     body: { user_id: s.userId, patientId: s.closableSurvey, reason: DISCHARGE_REASONS[0] },
   }),

@@ -53,6 +53,8 @@ export const RESULTS_SURVEY_STATUSES = [
   'completed',
   'not_completable',
   'consent_refused',
+  /** Ended early at the bedside, the answers given kept (ADR 060). */
+  'partial',
 ] as const;
 export type ResultsSurveyStatus = (typeof RESULTS_SURVEY_STATUSES)[number];
 
@@ -203,6 +205,8 @@ export const ResultsFacilitySummarySchema = z.object({
   open: z.number().int(),
   not_completable: NotCompletableByReasonSchema,
   consent_refused: z.number().int(),
+  /** Ended early (ADR 060): given and partly answered, counted apart from `completed`. */
+  partial: z.number().int(),
   response_rate: z.number().nullable(),
   median_days_to_complete: z.number().nullable(),
 });

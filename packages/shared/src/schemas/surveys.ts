@@ -227,3 +227,15 @@ export const ConsentRefusedRequestSchema = z.object({
   respondent: z.enum(RESPONDENTS),
 });
 export type ConsentRefusedRequest = z.infer<typeof ConsentRefusedRequestSchema>;
+
+/**
+ * `POST users/survey-break-off/` (DESIGN §9, ADR 060): staff end the interview early; the answers
+ * given (a path the questionnaire allows, stopping anywhere) are stored and the survey closes as
+ * `partial`. `respondent`: who answered (the resident when absent), as on a submission.
+ */
+export const SurveyBreakOffRequestSchema = z.object({
+  patientId: IdSchema,
+  survey_answer_list: z.array(AnswerRecordSchema).max(500),
+  respondent: z.enum(RESPONDENTS).optional(),
+});
+export type SurveyBreakOffRequest = z.infer<typeof SurveyBreakOffRequestSchema>;

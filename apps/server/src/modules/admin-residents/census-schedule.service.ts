@@ -168,10 +168,11 @@ const OPEN = new Set(['due', 'delayed']);
 
 /** Closed surveys of a type that mean "already asked during this stay". */
 const ASKED: Record<ResidentSurveyType, ReadonlySet<string>> = {
-  Admission: new Set(['completed', 'not_completable', 'consent_refused']),
+  // A break-off (`partial`, ADR 060) was asked: CAHPS counts it as a partial complete.
+  Admission: new Set(['completed', 'partial', 'not_completable', 'consent_refused']),
   // A Discharge survey closed as not completable may be a discharge called off: a new
   // discharge date asks again.
-  Discharge: new Set(['completed', 'consent_refused']),
+  Discharge: new Set(['completed', 'partial', 'consent_refused']),
 };
 
 /** The date field that schedules each survey type, and the facility setting of its delay. */

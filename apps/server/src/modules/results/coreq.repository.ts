@@ -24,8 +24,11 @@ interface InstrumentKind {
   published: boolean;
 }
 
-/** The statuses of a survey given: answered, or declined (refused; not completable: see below). */
-const GIVEN_STATUSES = ['completed', 'consent_refused', 'not_completable'] as const;
+/**
+ * The statuses of a survey given: answered (in full, or ended early: `partial`, ADR 060), or
+ * declined (refused; not completable: see below).
+ */
+const GIVEN_STATUSES = ['completed', 'partial', 'consent_refused', 'not_completable'] as const;
 
 /** Whether a survey of this status was given (GIVEN_STATUSES; a not-completable one: see below). */
 export const wasGiven = (status: string) => (GIVEN_STATUSES as readonly string[]).includes(status);

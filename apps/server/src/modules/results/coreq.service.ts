@@ -49,6 +49,9 @@ import {
 import { facilityNames } from './results.repository.js';
 import { resolveFilter } from './results.service.js';
 
+/** The statuses of a survey whose answers count: submitted in full, or ended early (ADR 060). */
+const ANSWERED_STATUSES: ReadonlySet<string> = new Set(['completed', 'partial']);
+
 /** A survey given, as the rules read it, with what the per-respondent export also shows. */
 export interface CoreqSurvey extends CoreqSurveyRow {
   client_id: string;
@@ -84,9 +87,10 @@ function toRow(read: CoreqSurveyRead, scores: Map<string, number>): CoreqSurvey 
     facility_id: read.facility_id,
     client_id: read.client_id,
     given_on: read.due_date,
-    responded: read.status === 'completed',
+    // A break-off answered what it answered (ADR 060); its missing items count as missing.
+    responded: ANSWERED_STATUSES.has(read.status),
     answered_on:
-      read.status === 'completed' && read.submitted_at !== null
+      ANSWERED_STATUSES.has(read.status) && read.submitted_at !== null
         ? read.submitted_at.slice(0, 10)
         : null,
     respondent: (RESPONDENTS as readonly string[]).includes(read.respondent ?? '')

@@ -176,6 +176,7 @@ export async function resultsSummary(
       open: count('due') + count('delayed'),
       not_completable: notCompletable,
       consent_refused: count('consent_refused'),
+      partial: count('partial'),
       response_rate: rate(completed, due),
       median_days_to_complete: medianOf(
         days.filter((row) => row.facility_id === id).map((row) => ({ value: row.days, n: row.n })),

@@ -391,6 +391,7 @@ describeEachDialect('survey results', (dialect) => {
             'Left AMA': 0,
           },
           consent_refused: 0,
+          partial: 0,
           response_rate: 4 / 7,
           // Days from due to completed: 2, 0, 4, −2 → median of (−2, 0, 2, 4) = 1
           median_days_to_complete: 1,

@@ -23,9 +23,11 @@ import {
   validateAnswerPath,
   validateQuestionnaire,
   type AcknowledgementEntry,
+  type AnswerPathOptions,
   type AnswerRecord,
   type PathProblem,
   type Respondent,
+  type SurveyBreakOffRequest,
   type Question,
   type SubmitAnswersRequest,
   type SubmitAnswersResponse,
@@ -179,6 +181,138 @@ async function answeredVersion(
   };
 }
 
+type AnsweredVersion = Awaited<ReturnType<typeof answeredVersion>>;
+
+/** An answer as a submission, a break-off or a survey link sends it (the survey is known). */
+type GivenAnswer = Omit<AnswerRecord, 'Patient_Survey__c'>;
+
+/**
+ * The version the answers were given on, once the answers are a path that version allows (to its
+ * end, or — a break-off — stopping anywhere); else 400.
+ */
+async function checkedAnswers(
+  ctx: AppContext,
+  survey: Survey,
+  list: readonly GivenAnswer[],
+  options: AnswerPathOptions = {},
+): Promise<AnsweredVersion> {
+  const answered = await answeredVersion(
+    ctx,
+    survey,
+    list.map((answer) => answer.Survey_Question__c),
+  );
+  const questions = answered.questions.map((stored) => stored.question);
+  const questionnaireProblems = validateQuestionnaire(questions);
+  if (questionnaireProblems.length > 0) {
+    // Stored data the engine refuses: a fault of ours, not of the request (logged as a 500).
+    throw new Error(`The questionnaire of survey ${survey.id} is not usable`, {
+      cause: questionnaireProblems,
+    });
+  }
+  const path = list.map((answer) => ({
+    questionId: answer.Survey_Question__c,
+    answer: answer.Answer__c,
+    nonAnswer: answer.Non_Answer__c ?? null,
+  }));
+  const problem = validateAnswerPath(questions, path, options);
+  if (problem) throw badRequest(pathProblemMessage(questions, problem));
+  return answered;
+}
+
+/** Stores the answers of a survey (with their option keys) and raises the alerts they match. */
+async function storeAnswers(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  meta: RequestMeta,
+  survey: Survey,
+  answered: AnsweredVersion,
+  list: readonly GivenAnswer[],
+): Promise<void> {
+  const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
+  const answerRows = list.map((answer, position) => {
+    const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
+    // A non-answer is stored as such, never as a bare null (ADR 026).
+    const nonAnswer = answer.Non_Answer__c ?? null;
+    const stored = nonAnswer ? null : storedAnswer(question, answer.Answer__c);
+    return {
+      non_answer: nonAnswer,
+      id: newRowId(),
+      survey_id: survey.id,
+      question_id: answer.Survey_Question__c,
+      position,
+      answer: stored,
+      comment: storedComment(answer.Comment__c),
+      answer_key: answerKeyOf(question, meta, stored),
+    };
+  });
+  await insertAnswers(trx, answerRows);
+  // Answers that match an alert rule raise alerts and their mails, in this transaction.
+  await raiseAlerts(
+    trx,
+    ctx,
+    meta,
+    survey,
+    answerRows.map((row) => {
+      const { question, meta: questionMeta } = storedById.get(row.question_id) as StoredQuestion;
+      return {
+        answerId: row.id,
+        questionId: row.question_id,
+        questionKey: question.key ?? row.question_id,
+        type: question.type,
+        answer: row.answer,
+        answerKey: row.answer_key,
+        meta: questionMeta,
+      };
+    }),
+  );
+}
+
+/**
+ * Staff end an interview early (DESIGN §9, ADR 060): the answers given — a path the version
+ * allows, stopping anywhere — are stored and the survey closes as `partial`, so it leaves the
+ * due list. 409 when it is no longer open. The answers raise alerts as a submission's do.
+ */
+export async function breakOffSurvey(
+  ctx: AppContext,
+  meta: RequestMeta,
+  user: SessionUser,
+  input: SurveyBreakOffRequest,
+): Promise<void> {
+  const survey = await loadSurveyForUser(ctx, user, input.patientId);
+  assertOpen(survey);
+  if (input.survey_answer_list.some((answer) => answer.Patient_Survey__c !== survey.id)) {
+    throw badRequest(MESSAGES.answerOtherSurvey);
+  }
+  const answered = await checkedAnswers(ctx, survey, input.survey_answer_list, { partial: true });
+  const respondent = input.respondent ?? 'resident';
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = toTimestamp(meta.at);
+    const closed = await completeSurvey(
+      trx,
+      survey.id,
+      user.id,
+      at,
+      answered.version,
+      respondent,
+      'partial',
+    );
+    if (!closed) throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'partial');
+    await storeAnswers(trx, ctx, meta, survey, answered, input.survey_answer_list);
+    await recordAudit(trx, meta, {
+      action: 'survey.broken_off',
+      targetType: 'survey',
+      targetId: survey.id,
+      facilityId: survey.facility_id,
+      detail: {
+        survey_type: survey.survey_type,
+        questionnaire_version: answered.version,
+        respondent,
+        answers: input.survey_answer_list.length,
+      },
+    });
+  });
+}
+
 export async function submitAnswers(
   ctx: AppContext,
   meta: RequestMeta,
@@ -253,26 +387,7 @@ export async function storeSubmission<T>(
   target: SubmissionTarget<T>,
 ): Promise<SubmissionResult<T>> {
   const { survey } = target;
-  const answered = await answeredVersion(
-    ctx,
-    survey,
-    target.answers.map((answer) => answer.Survey_Question__c),
-  );
-  const questions = answered.questions.map((stored) => stored.question);
-  const questionnaireProblems = validateQuestionnaire(questions);
-  if (questionnaireProblems.length > 0) {
-    // Stored data the engine refuses: a fault of ours, not of the request (logged as a 500).
-    throw new Error(`The questionnaire of survey ${survey.id} is not usable`, {
-      cause: questionnaireProblems,
-    });
-  }
-  const path = target.answers.map((answer) => ({
-    questionId: answer.Survey_Question__c,
-    answer: answer.Answer__c,
-    nonAnswer: answer.Non_Answer__c ?? null,
-  }));
-  const problem = validateAnswerPath(questions, path);
-  if (problem) throw badRequest(pathProblemMessage(questions, problem));
+  const answered = await checkedAnswers(ctx, survey, target.answers);
 
   const codes = [...new Set(target.acknowledgements.map((entry) => entry.id))];
   const employees = new Map(
@@ -287,7 +402,6 @@ export async function storeSubmission<T>(
   });
 
   const at = toTimestamp(meta.at);
-  const storedById = new Map(answered.questions.map((stored) => [stored.question.id, stored]));
   const response: StoredResponse = { statusCode: 200, body: target.response };
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claimIdempotencyKey(trx, {
@@ -299,42 +413,7 @@ export async function storeSubmission<T>(
     });
     if (!claimed) return 'key-taken' as const;
     await target.close(trx, answered.version, target.respondent);
-    const answerRows = target.answers.map((answer, position) => {
-      const { question, meta } = storedById.get(answer.Survey_Question__c) as StoredQuestion;
-      // A non-answer is stored as such, never as a bare null (ADR 026).
-      const nonAnswer = answer.Non_Answer__c ?? null;
-      const stored = nonAnswer ? null : storedAnswer(question, answer.Answer__c);
-      return {
-        non_answer: nonAnswer,
-        id: newRowId(),
-        survey_id: survey.id,
-        question_id: answer.Survey_Question__c,
-        position,
-        answer: stored,
-        comment: storedComment(answer.Comment__c),
-        answer_key: answerKeyOf(question, meta, stored),
-      };
-    });
-    await insertAnswers(trx, answerRows);
-    // Answers that match an alert rule raise alerts and their mails, in this transaction.
-    await raiseAlerts(
-      trx,
-      ctx,
-      meta,
-      survey,
-      answerRows.map((row) => {
-        const { question, meta: questionMeta } = storedById.get(row.question_id) as StoredQuestion;
-        return {
-          answerId: row.id,
-          questionId: row.question_id,
-          questionKey: question.key ?? row.question_id,
-          type: question.type,
-          answer: row.answer,
-          answerKey: row.answer_key,
-          meta: questionMeta,
-        };
-      }),
-    );
+    await storeAnswers(trx, ctx, meta, survey, answered, target.answers);
     await insertAcknowledgements(
       trx,
       acknowledged.map(({ employee, comment }) => ({

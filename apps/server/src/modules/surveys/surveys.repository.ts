@@ -266,11 +266,12 @@ export async function completeSurvey(
   at: string,
   questionnaireVersion: number | null,
   respondent: Respondent,
+  status: 'completed' | 'partial' = 'completed',
 ): Promise<boolean> {
   const result = await db
     .updateTable('surveys')
     .set({
-      status: 'completed',
+      status,
       submitted_by: submittedBy,
       submitted_at: at,
       questionnaire_version: questionnaireVersion,

@@ -1,9 +1,9 @@
-import { BEDSIDE_TEXT, IDEMPOTENCY_KEY_HEADER, MESSAGES } from '@carevoice/shared';
+import { BEDSIDE_TEXT, IDEMPOTENCY_KEY_HEADER, INTERVIEW_TEXT, MESSAGES } from '@carevoice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.js';
-import { submitAnswers, submittedAnswers } from './submission.service.js';
+import { breakOffSurvey, submitAnswers, submittedAnswers } from './submission.service.js';
 import {
   activeEmployees,
   consentRefused,
@@ -92,6 +92,14 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       await consentRefused(ctx, requestMeta(request), requireSession(request).user, request.body);
       return { detail: BEDSIDE_TEXT.consentRefusedSaved };
+    },
+  });
+
+  app.route({
+    ...endpoint('surveyBreakOff'),
+    handler: async (request) => {
+      await breakOffSurvey(ctx, requestMeta(request), requireSession(request).user, request.body);
+      return { detail: INTERVIEW_TEXT.breakOff.saved };
     },
   });
 

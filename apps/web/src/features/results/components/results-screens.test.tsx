@@ -35,6 +35,7 @@ const facility = (id: string, name: string, completed: number) => ({
   open: 2,
   not_completable: { Discharged: 1, 'Out To Hospital': 0, 'Resident Refused': 0, 'Left AMA': 0 },
   consent_refused: 1,
+  partial: 0,
   response_rate: completed / 10,
   median_days_to_complete: 1.5,
 });

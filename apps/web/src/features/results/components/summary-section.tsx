@@ -1,4 +1,5 @@
 import {
+  INTERVIEW_TEXT,
   DISCHARGE_REASONS,
   RESULTS_TEXT,
   type ResultsFacilitySummary,
@@ -83,6 +84,7 @@ function FacilityCard({
           <Figure label={text.open}>{facility.open}</Figure>
           <Figure label={text.notCompletable}>{notCompletable(facility)}</Figure>
           <Figure label={text.consentRefused}>{facility.consent_refused}</Figure>
+          <Figure label={INTERVIEW_TEXT.results.partial}>{facility.partial}</Figure>
         </SimpleGrid>
         {reasons.length > 0 ? (
           <Group gap="md">
@@ -121,6 +123,7 @@ function ComparisonTable({
               <Table.Th scope="col">{text.delayed}</Table.Th>
               <Table.Th scope="col">{text.notCompletable}</Table.Th>
               <Table.Th scope="col">{text.consentRefused}</Table.Th>
+              <Table.Th scope="col">{INTERVIEW_TEXT.results.partial}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -146,6 +149,7 @@ function ComparisonTable({
                 <Table.Td>{facility.delayed}</Table.Td>
                 <Table.Td>{notCompletable(facility)}</Table.Td>
                 <Table.Td>{facility.consent_refused}</Table.Td>
+                <Table.Td>{facility.partial}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
