@@ -444,6 +444,24 @@ describeEachDialect('CoreQ panel and exports', (dialect) => {
     expect(events.at(-1)?.facility_id).toBe(A);
   });
 
+  it('counts a survey ended early (partial, ADR 060) as given and responded, with the items it answered', async () => {
+    const january = async () => {
+      const response = await call(t, viewer, 'resultsCoreq', {
+        query: { facility_id: A, instrument: 'coreq-ss', ...JANUARY_TO_FEBRUARY },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CoreqResponse>().facilities[0]?.periods[0];
+    };
+    const before = await january();
+    const setStatus = (status: 'partial' | 'completed') =>
+      t.db.updateTable('surveys').set({ status }).where('id', '=', 'cq-s6').execute();
+    // cq-s6 answered all four items: ended early after them, it is still a valid response.
+    await setStatus('partial');
+    expect(await january()).toEqual(before);
+    await setStatus('completed');
+    expect(await january()).toEqual(before);
+  });
+
   it('follows census changes that alter exclusions: the maintained rows are worked out again (ADR 061)', async () => {
     const january = async () => {
       const response = await call(t, viewer, 'resultsCoreq', {
