@@ -7,10 +7,8 @@
  * facility in the path; an edit names an employee, whose facility is checked here.
  */
 import {
-  ADMIN_PAGE_SIZE,
   ADMIN_TEXT,
   AdminEmployeeCreateRequestSchema,
-  censusFileName,
   EMPLOYEE_CSV_COLUMNS,
   EmployeeCodeSchema,
   OptionalEmailSchema,
@@ -23,31 +21,23 @@ import {
   type EmployeeCsvColumn,
   type ImportReport,
 } from '@carevoice/shared';
-import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { EmployeesTable } from '../../db/database.js';
 import { newRowId } from '../../lib/crypto.js';
-import { attachment, toCsv } from '../../lib/csv.js';
-import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { HttpError, notFound, versionConflict } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
 import {
   fieldProblem,
   importReport,
   planImport,
   readFacilityImport,
-  rememberImportMapping,
   type ColumnProblem,
-  type ImportReading,
   type ImportSpec,
   type RowCheck,
 } from '../admin-imports/admin-imports.service.js';
-import { facilityToday } from '../admin-residents/census-schedule.service.js';
+import * as census from '../admin-residents/census-lists.js';
 import { findFacilityCensus } from '../admin-residents/admin-residents.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import { isUniqueViolation } from '../surveys/surveys.service.js';
 import {
   findEmployeeById,
   findEmployeeIdByCode,
@@ -101,21 +91,25 @@ function codeTaken(code: string): HttpError {
 // ---------------------------------------------------------------------------------------------
 // List
 
+const employeePaging: census.ListPaging<EmployeeRow, AdminEmployee> = {
+  arity: 2,
+  keyOf: (row) => [row.name, row.id],
+  item: employeeItem,
+};
+
 export async function listEmployees(
   ctx: AppContext,
   facilityId: string,
   query: AdminEmployeeListQuery,
 ): Promise<AdminEmployeeListResponse> {
-  const after = decodeCursor(query.cursor, 2);
-  const rows = await listEmployeePage(ctx.db, {
-    facilityId,
-    ...(query.q === undefined ? {} : { q: query.q }),
-    ...(query.active === undefined ? {} : { active: query.active }),
-    ...(after === undefined ? {} : { after }),
-    limit: ADMIN_PAGE_SIZE + 1,
-  });
-  const page = pageFrom(rows, (row) => [row.name, row.id]);
-  return { items: page.items.map(employeeItem), next_cursor: page.next_cursor };
+  return census.listPage(query.cursor, employeePaging, (page) =>
+    listEmployeePage(ctx.db, {
+      facilityId,
+      ...census.searchFilter(query.q),
+      ...(query.active === undefined ? {} : { active: query.active }),
+      ...page,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,21 +131,16 @@ export async function createEmployee(
   };
   if (await findEmployeeIdByCode(ctx.db, facilityId, fields.code)) throw codeTaken(fields.code);
   const id = newRowId();
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertEmployee(trx, { id, facility_id: facilityId, ...fields });
-      await recordAudit(trx, meta, {
-        action: 'employee.created',
-        targetType: 'employee',
-        targetId: id,
-        facilityId,
-        detail: { code: fields.code, active: fields.active === 1 },
-      });
+  await census.writeCensus(ctx, codeTaken(fields.code), async (trx) => {
+    await insertEmployee(trx, { id, facility_id: facilityId, ...fields });
+    await recordAudit(trx, meta, {
+      action: 'employee.created',
+      targetType: 'employee',
+      targetId: id,
+      facilityId,
+      detail: { code: fields.code, active: fields.active === 1 },
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken(fields.code);
-    throw error;
-  }
+  });
   return id;
 }
 
@@ -163,9 +152,12 @@ export async function updateEmployee(
   employeeId: string,
   input: AdminEmployeeUpdateRequest,
 ): Promise<AdminEmployee> {
-  const current = await findEmployeeById(ctx.db, employeeId);
-  if (!current) throw notFound(text.employeeNotFound);
-  await requireFacility(ctx.db, user, current.facility_id);
+  const current = await census.recordOfFacility(
+    ctx,
+    user,
+    await findEmployeeById(ctx.db, employeeId),
+    text.employeeNotFound,
+  );
   if (input.version !== current.version) throw versionConflict();
   const next: StaffFields = {
     code: input.employee_code ?? current.code,
@@ -175,30 +167,27 @@ export async function updateEmployee(
     active: input.active === undefined ? current.active : input.active ? 1 : 0,
     email: input.email === undefined ? current.email : input.email,
   };
-  const changed = EDITABLE.filter((field) => next[field] !== current[field]);
+  const changed = census.changedFields(EDITABLE, next, current);
   if (changed.length === 0) return employeeItem(current);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const changes: Updateable<EmployeesTable> = {};
-      for (const field of changed) Object.assign(changes, { [field]: next[field] });
-      if (!(await updateEmployeeAtVersion(trx, current.id, input.version, changes))) {
-        throw versionConflict();
-      }
-      await recordAudit(trx, meta, {
+  await census.writeCensus(ctx, codeTaken(next.code), async (trx) => {
+    const changes = census.changesOf(changed, next);
+    await census.editAtVersion(
+      trx,
+      meta,
+      updateEmployeeAtVersion(trx, current.id, input.version, changes),
+      {
         action: 'employee.updated',
         targetType: 'employee',
-        targetId: current.id,
-        facilityId: current.facility_id,
+        record: current,
         detail: { fields: changed.join(','), active: next.active === 1 },
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken(next.code);
-    throw error;
-  }
-  const saved = await findEmployeeById(ctx.db, current.id);
-  if (!saved) throw notFound(text.employeeNotFound);
-  return employeeItem(saved);
+      },
+    );
+  });
+  return census.savedItem(
+    () => findEmployeeById(ctx.db, current.id),
+    employeeItem,
+    text.employeeNotFound,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,21 +217,10 @@ const employeeImportSpec: ImportSpec<EmployeeCsvColumn, StaffFields> = {
       });
     }
     const email = fieldProblem(OptionalEmailSchema, 'email', values.email, problems);
-    if (
-      problems.length > 0 ||
-      code === undefined ||
-      name === undefined ||
-      department === undefined ||
-      position === undefined ||
-      active === undefined ||
-      email === undefined
-    ) {
-      return { ok: false, problems };
-    }
-    return {
-      ok: true,
-      value: { code, name, department, position, active: active ? 1 : 0, email },
-    };
+    return census.checkedRow<StaffFields>(problems, {
+      ...{ code, name, department, position, email },
+      active: active === undefined ? undefined : active ? 1 : 0,
+    });
   },
 };
 
@@ -254,11 +232,9 @@ const employeeImportSpec: ImportSpec<EmployeeCsvColumn, StaffFields> = {
 export async function importEmployees(
   ctx: AppContext,
   meta: RequestMeta,
-  facilityId: string,
-  fileText: string,
-  dryRun: boolean,
-  reading: ImportReading = {},
+  upload: census.CensusUpload,
 ): Promise<ImportReport> {
+  const { facilityId, fileText, dryRun, reading = {} } = upload;
   const file = await readFacilityImport(ctx.db, facilityId, fileText, employeeImportSpec, reading);
   const plan = (existing: readonly EmployeeRow[]) =>
     planImport(file.rows, new Map(existing.map((row) => [row.code, row])), (value, record) =>
@@ -270,38 +246,22 @@ export async function importEmployees(
     return importReport(plan(existing), file);
   }
 
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const planned = plan(
-        await listFacilityEmployees(trx, ctx.dialect, facilityId, { lock: true }),
-      );
-      await upsertEmployees(trx, [
-        ...planned.created.map(({ value }) => ({
-          id: newRowId(),
-          facility_id: facilityId,
-          ...value,
-        })),
-        ...planned.updated.map(({ value, existing }) => ({
-          id: existing.id,
-          facility_id: facilityId,
-          ...value,
-        })),
-      ]);
-      const report = importReport(planned, file);
-      await rememberImportMapping(trx, facilityId, 'employees', file, meta.at);
-      await recordAudit(trx, meta, {
-        action: 'employee.imported',
-        targetType: 'facility',
-        targetId: facilityId,
-        facilityId,
-        detail: { created: report.created, updated: report.updated, unchanged: report.unchanged },
-      });
-      return report;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, text.importChanged);
-    throw error;
-  }
+  return census.commitImport(ctx, meta, { facilityId, kind: 'employees', file }, async (trx) => {
+    const planned = plan(await listFacilityEmployees(trx, ctx.dialect, facilityId, { lock: true }));
+    await upsertEmployees(trx, [
+      ...planned.created.map(({ value }) => ({
+        id: newRowId(),
+        facility_id: facilityId,
+        ...value,
+      })),
+      ...planned.updated.map(({ value, existing }) => ({
+        id: existing.id,
+        facility_id: facilityId,
+        ...value,
+      })),
+    ]);
+    return importReport(planned, file);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,11 +272,15 @@ export async function exportEmployees(
   ctx: AppContext,
   meta: RequestMeta,
   facilityId: string,
-): Promise<{ csv: string; contentDisposition: string }> {
+): Promise<census.CensusFile> {
   const facility = await findFacilityCensus(ctx.db, facilityId);
   if (!facility) throw notFound();
   const rows = await listEmployeesForExport(ctx.db, facilityId);
-  const csv = toCsv(
+  return census.exportCensus(
+    ctx,
+    meta,
+    facility,
+    'employees',
     EMPLOYEE_CSV_COLUMNS,
     rows.map((row) => ({
       employee_code: row.code,
@@ -327,13 +291,4 @@ export async function exportEmployees(
       email: row.email,
     })),
   );
-  await recordAudit(ctx.db, meta, {
-    action: 'employee.exported',
-    targetType: 'facility',
-    targetId: facilityId,
-    facilityId,
-    detail: { rows: rows.length },
-  });
-  const today = facilityToday(meta.at, facility.time_zone);
-  return { csv, contentDisposition: attachment(censusFileName('employees', facility.name, today)) };
 }

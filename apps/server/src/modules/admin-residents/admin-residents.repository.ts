@@ -264,13 +264,7 @@ export async function moveOpenSurvey(
 
 /** Closes an open survey as not completable; false when it was no longer open. */
 export async function closeOpenSurvey(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('surveys')
-    .set({ status: 'not_completable' })
-    .where('id', '=', id)
-    .where('status', 'in', OPEN_SURVEY_STATUSES)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return (await closeOpenSurveys(db, [id])) === 1;
 }
 
 /**

@@ -2,13 +2,12 @@
  * The census of a facility (DESIGN §8): list, add, edit (admit, record a discharge, readmit),
  * import and export residents. The guard has checked the session, `Administration` and any
  * facility in the path; an edit names a resident, whose facility is checked here
- * (`requireFacility`). The rules of presence and scheduling live in census-schedule.service.ts,
- * the file pipeline in modules/admin-imports.
+ * (`recordOfFacility`). The rules of presence and scheduling live in census-schedule.service.ts,
+ * the file pipeline in modules/admin-imports, and what the census shares with the staff list and
+ * the contacts (paging, edits at a version, the files' import and export) in census-lists.ts.
  */
 import {
-  ADMIN_PAGE_SIZE,
   ADMIN_TEXT,
-  censusFileName,
   ClientIdSchema,
   DateStringSchema,
   LanguageCodeSchema,
@@ -29,31 +28,27 @@ import {
   type ImportReport,
   type ResidentCsvColumn,
 } from '@carevoice/shared';
-import type { Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Flag, ResidentsTable } from '../../db/database.js';
+import type { Database, Flag } from '../../db/database.js';
 import { newRowId } from '../../lib/crypto.js';
-import { attachment, toCsv } from '../../lib/csv.js';
-import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { HttpError, badRequest, notFound, versionConflict } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
 import {
   fieldProblem,
   importReport,
   planImport,
   readFacilityImport,
-  rememberImportMapping,
   sortProblems,
   type ColumnProblem,
-  type ImportReading,
   type ImportRow,
   type ImportSpec,
+  type ReadImport,
   type RowCheck,
 } from '../admin-imports/admin-imports.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import { isUniqueViolation } from '../surveys/surveys.service.js';
 import {
   findFacilityCensus,
   findResidentById,
@@ -77,8 +72,10 @@ import {
   residentState,
   scheduleSurveys,
   type CensusDates,
+  type ScheduleCounts,
   type SurveyAction,
 } from './census-schedule.service.js';
+import * as census from './census-lists.js';
 
 const text = ADMIN_TEXT.census;
 
@@ -214,21 +211,25 @@ function datesOf(fields: CensusDates): CensusDates {
 // ---------------------------------------------------------------------------------------------
 // List
 
+const residentPaging: census.ListPaging<ResidentRow, AdminResident> = {
+  arity: 3,
+  keyOf: (row) => [row.last_name, row.first_name, row.id],
+  item: residentItem,
+};
+
 export async function listResidents(
   ctx: AppContext,
   facilityId: string,
   query: AdminResidentListQuery,
 ): Promise<AdminResidentListResponse> {
-  const after = decodeCursor(query.cursor, 3);
-  const rows = await listResidentPage(ctx.db, ctx.dialect, {
-    facilityId,
-    ...(query.q === undefined ? {} : { q: query.q }),
-    ...(query.status === undefined ? {} : { active: query.status === 'active' }),
-    ...(after === undefined ? {} : { after }),
-    limit: ADMIN_PAGE_SIZE + 1,
-  });
-  const page = pageFrom(rows, (row) => [row.last_name, row.first_name, row.id]);
-  return { items: page.items.map(residentItem), next_cursor: page.next_cursor };
+  return census.listPage(query.cursor, residentPaging, (page) =>
+    listResidentPage(ctx.db, ctx.dialect, {
+      facilityId,
+      ...census.searchFilter(query.q),
+      ...(query.status === undefined ? {} : { active: query.status === 'active' }),
+      ...page,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,48 +254,26 @@ export async function createResident(
     throw clientIdTaken(fields.client_id);
   }
   const id = newRowId();
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const state = residentState(fields, null, today, meta.at);
-      await insertResident(trx, {
-        id,
-        facility_id: facilityId,
-        ...stored(fields),
-        ...state,
-        discharge_listed: dischargeListed(
-          fields,
-          null,
-          state,
-          today,
-          facility.discharge_window_days,
-        ),
-      });
-      await recordAudit(trx, meta, {
-        action: 'resident.created',
-        targetType: 'resident',
-        targetId: id,
-        facilityId,
-        detail: { status: state.active === 1 ? 'active' : 'discharged' },
-      });
-      const actions = scheduleSurveys(datesOf(fields), null, facility, []);
-      await applySchedules(trx, meta, facilityId, [{ residentId: id, actions }], {
-        auditEach: true,
-      });
+  await census.writeCensus(ctx, clientIdTaken(fields.client_id), async (trx) => {
+    const row = residentRow(fields, null, { facility, today, at: meta.at });
+    await insertResident(trx, { id, ...row });
+    await recordAudit(trx, meta, {
+      action: 'resident.created',
+      targetType: 'resident',
+      targetId: id,
+      facilityId,
+      detail: { status: row.active === 1 ? 'active' : 'discharged' },
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw clientIdTaken(fields.client_id);
-    throw error;
-  }
+    const actions = scheduleSurveys(datesOf(fields), null, facility, []);
+    await applySchedules(trx, meta, facilityId, [{ residentId: id, actions }], {
+      auditEach: true,
+    });
+  });
   return id;
 }
 
 const EDITABLE: readonly (keyof CensusFields)[] = [
-  'client_id',
-  'first_name',
-  'last_name',
-  'preferred_language',
-  'admitted_on',
-  'discharged_on',
+  ...census.RESIDENT_CORE_FIELDS,
   'admission_type',
   'discharge_destination',
   'guardian',
@@ -323,9 +302,12 @@ export async function updateResident(
   residentId: string,
   input: AdminResidentUpdateRequest,
 ): Promise<AdminResident> {
-  const current = await findResidentById(ctx.db, residentId);
-  if (!current) throw notFound(text.residentNotFound);
-  await requireFacility(ctx.db, user, current.facility_id);
+  const current = await census.recordOfFacility(
+    ctx,
+    user,
+    await findResidentById(ctx.db, residentId),
+    text.residentNotFound,
+  );
   const facility = await loadFacility(ctx, current.facility_id);
   const next: CensusFields = {
     client_id: input.client_id ?? current.client_id,
@@ -354,14 +336,12 @@ export async function updateResident(
     next.discharge_destination = null;
   }
   const nextStored = stored(next);
-  const changedFields = EDITABLE.filter((field) => nextStored[field] !== current[field]);
+  const changed = census.changedFields(EDITABLE, nextStored, current);
   // A language the facility no longer offers may stay on a record nobody changes it on.
   const languages = facilityLanguages(facility);
   assertCensusValid(
     next,
-    changedFields.includes('preferred_language')
-      ? languages
-      : [...languages, next.preferred_language],
+    changed.includes('preferred_language') ? languages : [...languages, next.preferred_language],
     today,
     state.active === 0,
   );
@@ -378,37 +358,34 @@ export async function updateResident(
     state.discharge_reason !== current.discharge_reason ||
     state.discharged_at !== current.discharged_at ||
     state.discharge_listed !== current.discharge_listed;
-  if (changedFields.length === 0 && !stateChanged) return residentItem(current);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const changes: Updateable<ResidentsTable> = { ...state };
-      for (const field of changedFields) Object.assign(changes, { [field]: nextStored[field] });
-      if (!(await updateResidentAtVersion(trx, current.id, input.version, changes))) {
-        throw versionConflict();
-      }
-      await recordAudit(trx, meta, {
+  if (changed.length === 0 && !stateChanged) return residentItem(current);
+  await census.writeCensus(ctx, clientIdTaken(next.client_id), async (trx) => {
+    const changes = { ...state, ...census.changesOf(changed, nextStored) };
+    await census.editAtVersion(
+      trx,
+      meta,
+      updateResidentAtVersion(trx, current.id, input.version, changes),
+      {
         action: 'resident.updated',
         targetType: 'resident',
-        targetId: current.id,
-        facilityId: current.facility_id,
+        record: current,
         detail: {
-          fields: changedFields.join(','),
+          fields: changed.join(','),
           status: state.active === 1 ? 'active' : 'discharged',
         },
-      });
-      const surveys = await listResidentCensusSurveys(trx, current.id);
-      const actions = scheduleSurveys(datesOf(next), datesOf(current), facility, surveys);
-      await applySchedules(trx, meta, current.facility_id, [{ residentId: current.id, actions }], {
-        auditEach: true,
-      });
+      },
+    );
+    const surveys = await listResidentCensusSurveys(trx, current.id);
+    const actions = scheduleSurveys(datesOf(next), datesOf(current), facility, surveys);
+    await applySchedules(trx, meta, current.facility_id, [{ residentId: current.id, actions }], {
+      auditEach: true,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw clientIdTaken(next.client_id);
-    throw error;
-  }
-  const saved = await findResidentById(ctx.db, current.id);
-  if (!saved) throw notFound(text.residentNotFound);
-  return residentItem(saved);
+  });
+  return census.savedItem(
+    () => findResidentById(ctx.db, current.id),
+    residentItem,
+    text.residentNotFound,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,7 +422,7 @@ function residentImportSpec(
       const measures = importedMeasures(values, present, problems);
       // The rules across fields, on the values that are well formed (the measures' rules once
       // the row is merged with the record it updates: importResidents).
-      const census = censusProblems(
+      const crossField = censusProblems(
         {
           preferred_language: fields.preferred_language ?? languages[0] ?? '',
           admitted_on: fields.admitted_on ?? null,
@@ -453,38 +430,9 @@ function residentImportSpec(
         },
         languages,
       );
-      problems.push(...census);
-      const {
-        client_id: clientId,
-        first_name: firstName,
-        last_name: lastName,
-        preferred_language: language,
-        admitted_on: admittedOn,
-        discharged_on: dischargedOn,
-      } = fields;
-      if (
-        problems.length > 0 ||
-        clientId === undefined ||
-        firstName === undefined ||
-        lastName === undefined ||
-        language === undefined ||
-        admittedOn === undefined ||
-        dischargedOn === undefined
-      ) {
-        return { ok: false, problems };
-      }
-      return {
-        ok: true,
-        value: {
-          client_id: clientId,
-          first_name: firstName,
-          last_name: lastName,
-          preferred_language: language,
-          admitted_on: admittedOn,
-          discharged_on: dischargedOn,
-          ...measures,
-        },
-      };
+      problems.push(...crossField);
+      const row = census.checkedRow<Omit<ImportedCensus, MeasureField>>(problems, fields);
+      return row.ok ? { ok: true, value: { ...row.value, ...measures } } : row;
     },
   };
 }
@@ -501,18 +449,17 @@ function importedMeasures(
 ): Partial<Pick<CensusFields, MeasureField>> {
   const measures: Partial<Pick<CensusFields, MeasureField>> = {};
   const cell = (column: MeasureField) => values[column].toLowerCase();
+  /** A cell read with the form's schema; empty clears (null); undefined when not well formed. */
+  const nullable = <S extends z.ZodType>(column: MeasureField, schema: S) => {
+    const value = cell(column);
+    return value === '' ? null : fieldProblem(schema, column, value, problems);
+  };
   if (present.has('admission_type')) {
-    const value = cell('admission_type');
-    const parsed =
-      value === '' ? null : fieldProblem(AdmissionTypeSchema, 'admission_type', value, problems);
+    const parsed = nullable('admission_type', AdmissionTypeSchema);
     if (parsed !== undefined) measures.admission_type = parsed;
   }
   if (present.has('discharge_destination')) {
-    const value = cell('discharge_destination');
-    const parsed =
-      value === ''
-        ? null
-        : fieldProblem(DischargeDestinationSchema, 'discharge_destination', value, problems);
+    const parsed = nullable('discharge_destination', DischargeDestinationSchema);
     if (parsed !== undefined) measures.discharge_destination = parsed;
   }
   if (present.has('guardian')) {
@@ -530,8 +477,7 @@ function importedMeasures(
     } else problems.push({ column: 'bims_score', message: CENSUS_FIELD_MESSAGES.bimsScore });
   }
   if (present.has('bims_on')) {
-    const value = cell('bims_on');
-    const parsed = value === '' ? null : fieldProblem(DateStringSchema, 'bims_on', value, problems);
+    const parsed = nullable('bims_on', DateStringSchema);
     if (parsed !== undefined) measures.bims_on = parsed;
   }
   return measures;
@@ -584,174 +530,194 @@ function surveysCreated(
   return counts;
 }
 
+/** The facility and the day a census write is made on (its "today" and the request's time). */
+interface CensusDay {
+  facility: FacilityCensus;
+  today: string;
+  at: Date;
+}
+
+/** A resident's row as stored: the fields, and the state and listing that follow from them. */
+function residentRow(fields: CensusFields, record: ResidentRow | null, day: CensusDay) {
+  const state = residentState(fields, record, day.today, day.at);
+  const windowDays = day.facility.discharge_window_days;
+  return {
+    facility_id: day.facility.id,
+    ...stored(fields),
+    ...state,
+    discharge_listed: dischargeListed(fields, record, state, day.today, windowDays),
+  };
+}
+
+/**
+ * The file's rows merged with the records they update and sorted into new, changed and
+ * unchanged; the file's problems with those of the merged rows (the measures' rules, ADR 053).
+ */
+function planCensusImport(
+  file: ReadImport<ImportedCensus>,
+  existing: readonly ResidentRow[],
+  day: CensusDay,
+) {
+  const byClientId = new Map(existing.map((row) => [row.client_id, row]));
+  const problems: ImportProblem[] = [...file.problems];
+  const rows: ImportRow<CensusFields>[] = [];
+  for (const row of file.rows) {
+    const merged = mergedRow(row.value, byClientId.get(row.key) ?? null, day.today, day.at);
+    const found = measureProblems(merged.fields, day.today, merged.offLists);
+    for (const problem of found) problems.push({ row: row.row, ...problem });
+    if (found.length === 0) rows.push({ ...row, value: merged.fields });
+  }
+  const planned = planImport(rows, byClientId, (value, record) => {
+    const saved = stored(value);
+    if (EDITABLE.some((field) => saved[field] !== record[field])) return true;
+    return residentState(value, record, day.today, day.at).active !== record.active;
+  });
+  // By row; the file's own problems are already in column order, and a row has either those
+  // or the merged row's.
+  return Object.assign(planned, { problems: sortProblems(problems) });
+}
+
+type CensusPlan = ReturnType<typeof planCensusImport>;
+
+/** The report of a plan with problems: nothing is written. */
+function refusedReport(planned: CensusPlan, file: ReadImport<ImportedCensus>): ImportReport {
+  return importReport(planned, { ...file, problems: planned.problems });
+}
+
+/** The survey actions of each planned row that has any; new residents under their new ids. */
+function importSchedules(
+  planned: CensusPlan,
+  newIds: readonly string[],
+  surveys: readonly CensusSurvey[],
+  facility: FacilityCensus,
+) {
+  const byResident = new Map<string, CensusSurvey[]>();
+  for (const survey of surveys) {
+    const list = byResident.get(survey.resident_id) ?? [];
+    list.push(survey);
+    byResident.set(survey.resident_id, list);
+  }
+  return [
+    ...planned.created.map(({ value }, index) => ({
+      residentId: newIds[index] ?? '',
+      actions: scheduleSurveys(datesOf(value), null, facility, []),
+    })),
+    ...planned.updated.map(({ value, existing: record }) => ({
+      residentId: record.id,
+      actions: scheduleSurveys(
+        datesOf(value),
+        datesOf(record),
+        facility,
+        byResident.get(record.id) ?? [],
+      ),
+    })),
+  ].filter((schedule) => schedule.actions.length > 0);
+}
+
+/** A dry run's report: what the file would change, and the surveys it would create. */
+async function previewCensusImport(
+  ctx: AppContext,
+  file: ReadImport<ImportedCensus>,
+  day: CensusDay,
+): Promise<ImportReport> {
+  const facilityId = day.facility.id;
+  const planned = planCensusImport(
+    file,
+    await listFacilityResidents(ctx.db, ctx.dialect, facilityId),
+    day,
+  );
+  if (planned.problems.length > 0 || file.problems.length > 0) {
+    return refusedReport(planned, file);
+  }
+  const surveys =
+    planned.updated.length > 0 ? await listFacilityCensusSurveys(ctx.db, facilityId) : [];
+  const schedules = importSchedules(
+    planned,
+    planned.created.map(() => ''),
+    surveys,
+    day.facility,
+  );
+  return { ...importReport(planned, file), surveys: surveysCreated(schedules) };
+}
+
+/**
+ * Writes a census file in one transaction: the residents, the surveys their dates schedule and
+ * two audit events (the import with its counts, the scheduling with its counts), whatever the
+ * number of rows. A file whose merged rows have problems is refused before anything is written.
+ */
+async function writeCensusImport(
+  ctx: AppContext,
+  meta: RequestMeta,
+  file: ReadImport<ImportedCensus>,
+  day: CensusDay,
+): Promise<ImportReport> {
+  const facilityId = day.facility.id;
+  let scheduled: ScheduleCounts = { created: 0, moved: 0, closed: 0 };
+  const write = async (trx: Kysely<Database>) => {
+    const existing = await listFacilityResidents(trx, ctx.dialect, facilityId, { lock: true });
+    const planned = planCensusImport(file, existing, day);
+    if (planned.problems.length > 0) return refusedReport(planned, file);
+    const created = planned.created.map(({ value }) => ({
+      id: newRowId(),
+      ...residentRow(value, null, day),
+    }));
+    const updated = planned.updated.map(({ value, existing: record }) => ({
+      id: record.id,
+      ...residentRow(value, record, day),
+    }));
+    await upsertResidents(trx, [...created, ...updated]);
+    const surveys =
+      created.length + updated.length > 0 ? await listFacilityCensusSurveys(trx, facilityId) : [];
+    const schedules = importSchedules(
+      planned,
+      created.map((row) => row.id),
+      surveys,
+      day.facility,
+    );
+    scheduled = await applySchedules(trx, meta, facilityId, schedules, { auditEach: false });
+    return { ...importReport(planned, file), surveys: surveysCreated(schedules) };
+  };
+  const auditScheduling = async (trx: Kysely<Database>) => {
+    if (scheduled.created + scheduled.moved + scheduled.closed === 0) return;
+    await recordAudit(trx, meta, {
+      action: 'survey.scheduled',
+      targetType: 'facility',
+      targetId: facilityId,
+      facilityId,
+      detail: { ...scheduled, by: 'resident.imported' },
+    });
+  };
+  // Someone added a resident with a client ID of the file, or a survey, meanwhile: a 409.
+  return census.commitImport(
+    ctx,
+    meta,
+    { facilityId, kind: 'residents', file },
+    write,
+    auditScheduling,
+  );
+}
+
 /**
  * Imports a census file into the facility (DESIGN §8): upsert by client ID, every row checked
- * first and nothing written when one is wrong; with `dryRun` only the report. One transaction
- * writes the residents, the surveys their dates schedule and two audit events (the import with
- * its counts, the scheduling with its counts), whatever the number of rows.
+ * first and nothing written when one is wrong; with `dryRun` only the report (with the surveys
+ * the file would create, ADR 049).
  */
 export async function importResidents(
   ctx: AppContext,
   meta: RequestMeta,
-  facilityId: string,
-  fileText: string,
-  dryRun: boolean,
-  reading: ImportReading = {},
+  upload: census.CensusUpload,
 ): Promise<ImportReport> {
+  const { facilityId, fileText, dryRun, reading = {} } = upload;
   const facility = await loadFacility(ctx, facilityId);
-  const today = facilityToday(meta.at, facility.time_zone);
-  const file = await readFacilityImport(
-    ctx.db,
-    facilityId,
-    fileText,
-    residentImportSpec(facilityLanguages(facility)),
-    reading,
-  );
-
-  /**
-   * The rows merged with the records they update and sorted into new, changed and unchanged;
-   * the file's problems with those of the merged rows (the measures' rules, ADR 053).
-   */
-  const plan = (existing: readonly ResidentRow[]) => {
-    const byClientId = new Map(existing.map((row) => [row.client_id, row]));
-    const problems: ImportProblem[] = [...file.problems];
-    const rows: ImportRow<CensusFields>[] = [];
-    for (const row of file.rows) {
-      const merged = mergedRow(row.value, byClientId.get(row.key) ?? null, today, meta.at);
-      const found = measureProblems(merged.fields, today, merged.offLists);
-      for (const problem of found) problems.push({ row: row.row, ...problem });
-      if (found.length === 0) rows.push({ ...row, value: merged.fields });
-    }
-    const planned = planImport(rows, byClientId, (value, record) => {
-      const saved = stored(value);
-      if (EDITABLE.some((field) => saved[field] !== record[field])) return true;
-      return residentState(value, record, today, meta.at).active !== record.active;
-    });
-    return Object.assign(planned, {
-      // By row; the file's own problems are already in column order, and a row has
-      // either those or the merged row's.
-      problems: sortProblems(problems),
-    });
+  const day: CensusDay = {
+    facility,
+    today: facilityToday(meta.at, facility.time_zone),
+    at: meta.at,
   };
-
-  if (file.problems.length > 0) {
-    const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
-    const planned = plan(existing);
-    return importReport(planned, { ...file, problems: planned.problems });
-  }
-
-  /** The resident's survey actions of each planned row; new residents under their new ids. */
-  const schedulesOf = (
-    planned: ReturnType<typeof plan>,
-    newIds: readonly string[],
-    surveys: readonly CensusSurvey[],
-  ) => {
-    const byResident = new Map<string, CensusSurvey[]>();
-    for (const survey of surveys) {
-      const list = byResident.get(survey.resident_id) ?? [];
-      list.push(survey);
-      byResident.set(survey.resident_id, list);
-    }
-    return [
-      ...planned.created.map(({ value }, index) => ({
-        residentId: newIds[index] ?? '',
-        actions: scheduleSurveys(datesOf(value), null, facility, []),
-      })),
-      ...planned.updated.map(({ value, existing: record }) => ({
-        residentId: record.id,
-        actions: scheduleSurveys(
-          datesOf(value),
-          datesOf(record),
-          facility,
-          byResident.get(record.id) ?? [],
-        ),
-      })),
-    ].filter((schedule) => schedule.actions.length > 0);
-  };
-
-  if (dryRun) {
-    const existing = await listFacilityResidents(ctx.db, ctx.dialect, facilityId);
-    const planned = plan(existing);
-    if (planned.problems.length > 0) {
-      return importReport(planned, { ...file, problems: planned.problems });
-    }
-    const surveys =
-      planned.updated.length > 0 ? await listFacilityCensusSurveys(ctx.db, facilityId) : [];
-    const schedules = schedulesOf(
-      planned,
-      planned.created.map(() => ''),
-      surveys,
-    );
-    return { ...importReport(planned, file), surveys: surveysCreated(schedules) };
-  }
-
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const existing = await listFacilityResidents(trx, ctx.dialect, facilityId, { lock: true });
-      const planned = plan(existing);
-      // Refused before anything is written.
-      if (planned.problems.length > 0) {
-        return importReport(planned, { ...file, problems: planned.problems });
-      }
-      const windowDays = facility.discharge_window_days;
-      const created = planned.created.map(({ value }) => {
-        const state = residentState(value, null, today, meta.at);
-        return {
-          id: newRowId(),
-          facility_id: facilityId,
-          ...stored(value),
-          ...state,
-          discharge_listed: dischargeListed(value, null, state, today, windowDays),
-        };
-      });
-      const updated = planned.updated.map(({ value, existing: record }) => {
-        const state = residentState(value, record, today, meta.at);
-        return {
-          id: record.id,
-          facility_id: facilityId,
-          ...stored(value),
-          ...state,
-          discharge_listed: dischargeListed(value, record, state, today, windowDays),
-        };
-      });
-      await upsertResidents(trx, [...created, ...updated]);
-
-      const surveys =
-        created.length + updated.length > 0 ? await listFacilityCensusSurveys(trx, facilityId) : [];
-      const schedules = schedulesOf(
-        planned,
-        created.map((row) => row.id),
-        surveys,
-      );
-      const scheduled = await applySchedules(trx, meta, facilityId, schedules, {
-        auditEach: false,
-      });
-
-      const report = { ...importReport(planned, file), surveys: surveysCreated(schedules) };
-      await rememberImportMapping(trx, facilityId, 'residents', file, meta.at);
-      await recordAudit(trx, meta, {
-        action: 'resident.imported',
-        targetType: 'facility',
-        targetId: facilityId,
-        facilityId,
-        detail: { created: report.created, updated: report.updated, unchanged: report.unchanged },
-      });
-      if (scheduled.created + scheduled.moved + scheduled.closed > 0) {
-        await recordAudit(trx, meta, {
-          action: 'survey.scheduled',
-          targetType: 'facility',
-          targetId: facilityId,
-          facilityId,
-          detail: { ...scheduled, by: 'resident.imported' },
-        });
-      }
-      return report;
-    });
-  } catch (error) {
-    // Someone added a resident with a client ID of the file, or a survey, meanwhile.
-    if (isUniqueViolation(error)) throw new HttpError(409, text.importChanged);
-    throw error;
-  }
+  const spec = residentImportSpec(facilityLanguages(facility));
+  const file = await readFacilityImport(ctx.db, facilityId, fileText, spec, reading);
+  if (file.problems.length > 0 || dryRun) return previewCensusImport(ctx, file, day);
+  return writeCensusImport(ctx, meta, file, day);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -762,10 +728,14 @@ export async function exportResidents(
   ctx: AppContext,
   meta: RequestMeta,
   facilityId: string,
-): Promise<{ csv: string; contentDisposition: string }> {
+): Promise<census.CensusFile> {
   const facility = await loadFacility(ctx, facilityId);
   const rows = await listResidentsForExport(ctx.db, facilityId);
-  const csv = toCsv(
+  return census.exportCensus(
+    ctx,
+    meta,
+    facility,
+    'residents',
     RESIDENT_CSV_COLUMNS,
     rows.map((row) => ({
       client_id: row.client_id,
@@ -781,13 +751,4 @@ export async function exportResidents(
       bims_on: row.bims_on,
     })),
   );
-  await recordAudit(ctx.db, meta, {
-    action: 'resident.exported',
-    targetType: 'facility',
-    targetId: facilityId,
-    facilityId,
-    detail: { rows: rows.length },
-  });
-  const today = facilityToday(meta.at, facility.time_zone);
-  return { csv, contentDisposition: attachment(censusFileName('residents', facility.name, today)) };
 }

@@ -41,7 +41,6 @@ import { newRowId } from '../../lib/crypto.js';
 import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { HttpError, notFound, versionConflict } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
 import {
   closeOpenSurvey,
   findFacilityCensus,
@@ -54,6 +53,7 @@ import {
   type ResidentRow,
 } from '../admin-residents/admin-residents.repository.js';
 import { facilityLanguages } from '../admin-residents/admin-residents.service.js';
+import { recordOfFacility, RESIDENT_CORE_FIELDS } from '../admin-residents/census-lists.js';
 import {
   applySchedules,
   facilityToday,
@@ -122,12 +122,7 @@ interface CensusFields extends CensusDates {
 }
 
 const EDITABLE: readonly (keyof CensusFields)[] = [
-  'client_id',
-  'first_name',
-  'last_name',
-  'preferred_language',
-  'admitted_on',
-  'discharged_on',
+  ...RESIDENT_CORE_FIELDS,
   'discharge_destination',
 ];
 
@@ -575,15 +570,10 @@ async function saveResident(
   if (changedFields.length === 0 && !stateChanged) return current.id;
   const changes: Updateable<ResidentsTable> = { ...state };
   for (const field of changedFields) Object.assign(changes, { [field]: next[field] });
-  if (!(await updateResidentAtVersion(trx, current.id, current.version, changes))) {
-    throw new FeedDataError(FEED_TEXT.changedMeanwhile);
-  }
-  await recordAudit(trx, meta, {
-    action: 'resident.updated',
-    targetType: 'resident',
-    targetId: current.id,
-    facilityId: facility.id,
-    detail: { fields: changedFields.join(','), status, feed_message: messageId },
+  await updateFromFeed(trx, meta, current, changes, {
+    fields: changedFields.join(','),
+    status,
+    feed_message: messageId,
   });
   const surveys = await listResidentCensusSurveys(trx, current.id);
   const actions = scheduleSurveys(datesOf(next), datesOf(current), facility, surveys);
@@ -682,6 +672,29 @@ async function applyMessage(
 }
 
 /**
+ * Writes a message's changes to the resident at the version read (another write meanwhile: the
+ * message fails, to be applied again) and audits them as an edit of the resident.
+ */
+async function updateFromFeed(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  current: ResidentRow,
+  changes: Updateable<ResidentsTable>,
+  detail: { fields: string; status: string; feed_message: string },
+): Promise<void> {
+  if (!(await updateResidentAtVersion(trx, current.id, current.version, changes))) {
+    throw new FeedDataError(FEED_TEXT.changedMeanwhile);
+  }
+  await recordAudit(trx, meta, {
+    action: 'resident.updated',
+    targetType: 'resident',
+    targetId: current.id,
+    facilityId: current.facility_id,
+    detail,
+  });
+}
+
+/**
  * A11: the admission did not happen. The resident leaves the lists and the open Admission survey
  * is closed as not completable, as a called-off discharge closes the Discharge survey.
  */
@@ -699,15 +712,10 @@ async function cancelAdmission(
     discharge_reason: current.discharge_reason ?? 'Discharged',
     discharged_at: current.discharged_at ?? toTimestamp(meta.at),
   };
-  if (!(await updateResidentAtVersion(trx, current.id, current.version, changes))) {
-    throw new FeedDataError(FEED_TEXT.changedMeanwhile);
-  }
-  await recordAudit(trx, meta, {
-    action: 'resident.updated',
-    targetType: 'resident',
-    targetId: current.id,
-    facilityId: facility.id,
-    detail: { fields: 'admitted_on', status: 'discharged', feed_message: messageId },
+  await updateFromFeed(trx, meta, current, changes, {
+    fields: 'admitted_on',
+    status: 'discharged',
+    feed_message: messageId,
   });
   const surveys = await listResidentCensusSurveys(trx, current.id);
   const open = surveys.find(
@@ -924,9 +932,7 @@ async function requireMessage(
   messageId: string,
 ): Promise<FeedMessageRow> {
   const row = await findFeedMessageById(ctx.db, messageId);
-  if (!row) throw notFound(FEED_TEXT.messageNotFound);
-  await requireFacility(ctx.db, user, row.facility_id);
-  return row;
+  return recordOfFacility(ctx, user, row, FEED_TEXT.messageNotFound);
 }
 
 /** The raw message, for an administrator of its facility; every read is audited. */

@@ -5,7 +5,6 @@
  * an administrator may record one, never undo it.
  */
 import {
-  ADMIN_PAGE_SIZE,
   CONTACT_FIELD_MESSAGES,
   MESSAGES,
   type Contact,
@@ -19,15 +18,14 @@ import type { AppContext } from '../../context.js';
 import type { ContactsTable } from '../../db/database.js';
 import { fromFlag, toFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
-import { decodeCursor, pageFrom } from '../../lib/cursor.js';
 import type { RequestMeta } from '../../lib/http.js';
 import { badRequest, forbidden, notFound, versionConflict } from '../../lib/http-error.js';
-import { requireFacility } from '../access/access.service.js';
 import {
   findFacilityCensus,
   findResidentById,
 } from '../admin-residents/admin-residents.repository.js';
 import { facilityLanguages } from '../admin-residents/admin-residents.service.js';
+import * as census from '../admin-residents/census-lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -55,20 +53,24 @@ export function contactItem(row: ContactRow): Contact {
   };
 }
 
+const contactPaging: census.ListPaging<ContactRow, Contact> = {
+  arity: 2,
+  keyOf: (row) => [row.name, row.id],
+  item: contactItem,
+};
+
 export async function listContacts(
   ctx: AppContext,
   facilityId: string,
   query: ContactListQuery,
 ): Promise<ContactListResponse> {
-  const after = decodeCursor(query.cursor, 2);
-  const rows = await listContactPage(ctx.db, {
-    facilityId,
-    ...(query.resident_id === undefined ? {} : { residentId: query.resident_id }),
-    ...(after === undefined ? {} : { after }),
-    limit: ADMIN_PAGE_SIZE + 1,
-  });
-  const page = pageFrom(rows, (row) => [row.name, row.id]);
-  return { items: page.items.map(contactItem), next_cursor: page.next_cursor };
+  return census.listPage(query.cursor, contactPaging, (page) =>
+    listContactPage(ctx.db, {
+      facilityId,
+      ...(query.resident_id === undefined ? {} : { residentId: query.resident_id }),
+      ...page,
+    }),
+  );
 }
 
 /** 400 unless the language is one the facility offers (`keep`: a value already on the record). */
@@ -146,9 +148,12 @@ export async function updateContact(
   contactId: string,
   input: ContactUpdateRequest,
 ): Promise<Contact> {
-  const current = await findContact(ctx.db, contactId);
-  if (!current) throw notFound(text.contactNotFound);
-  await requireFacility(ctx.db, user, current.facility_id);
+  const current = await census.recordOfFacility(
+    ctx,
+    user,
+    await findContact(ctx.db, contactId),
+    text.contactNotFound,
+  );
   const next = {
     name: input.name ?? current.name,
     relation: input.relation ?? current.relation,
@@ -162,25 +167,26 @@ export async function updateContact(
   if (fromFlag(current.opted_out) && next.opted_out === 0) throw badRequest(text.optOutIsTheirs);
   await assertLanguage(ctx, current.facility_id, next.language, current.language);
   if (input.version !== current.version) throw versionConflict();
-  const changed = EDITABLE.filter((field) => next[field] !== current[field]);
+  const changed = census.changedFields(EDITABLE, next, current);
   if (changed.length === 0) return contactItem(current);
   const at = toTimestamp(meta.at);
   await ctx.db.transaction().execute(async (trx) => {
-    const changes: Updateable<ContactsTable> = { updated_at: at };
-    for (const field of changed) Object.assign(changes, { [field]: next[field] });
+    const changes: Updateable<ContactsTable> = {
+      updated_at: at,
+      ...census.changesOf(changed, next),
+    };
     if (changed.includes('opted_out')) changes.opted_out_at = at;
-    if (!(await updateContactAtVersion(trx, current.id, input.version, changes))) {
-      throw versionConflict();
-    }
-    await recordAudit(trx, meta, {
-      action: 'contact.updated',
-      targetType: 'contact',
-      targetId: current.id,
-      facilityId: current.facility_id,
-      detail: { fields: changed.join(',') },
-    });
+    await census.editAtVersion(
+      trx,
+      meta,
+      updateContactAtVersion(trx, current.id, input.version, changes),
+      {
+        action: 'contact.updated',
+        targetType: 'contact',
+        record: current,
+        detail: { fields: changed.join(',') },
+      },
+    );
   });
-  const saved = await findContact(ctx.db, current.id);
-  if (!saved) throw notFound(text.contactNotFound);
-  return contactItem(saved);
+  return census.savedItem(() => findContact(ctx.db, current.id), contactItem, text.contactNotFound);
 }
