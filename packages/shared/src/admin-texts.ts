@@ -670,6 +670,7 @@ export const ADMIN_TEXT = {
       'results.survey_viewed': 'Survey answers opened',
       'results.survey_printed': 'Survey answers printed',
       'results.surveys_listed': 'Surveys behind a figure listed',
+      'results.coreq_surveys_listed': 'Surveys behind a CoreQ count listed',
       'results.comments_listed': 'Comments read',
       'alert.listed': 'Alerts listed',
       'account.alert_mail_changed': 'Alert mail switched on or off',

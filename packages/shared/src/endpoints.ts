@@ -172,6 +172,8 @@ import {
 } from './schemas/survey-links.js';
 import {
   CoreqExportResponseSchema,
+  CoreqSurveysQuerySchema,
+  CoreqSurveysResponseSchema,
   CoreqQuerySchema,
   CoreqResponseSchema,
 } from './schemas/coreq.js';
@@ -1010,6 +1012,17 @@ export const ENDPOINTS = {
     access: results,
     query: CoreqQuerySchema,
     response: CoreqResponseSchema,
+  },
+  // The surveys behind one count of the panel (ADR 066): its period is named, so the answer
+  // depends on the data alone and is kept per user until the next write, as results/surveys.
+  resultsCoreqSurveys: {
+    method: 'GET',
+    path: 'results/coreq/surveys',
+    access: results,
+    query: CoreqSurveysQuerySchema,
+    response: CoreqSurveysResponseSchema,
+    cache: 'user',
+    auditedRead: true,
   },
   resultsCoreqExportCsv: {
     method: 'GET',

@@ -210,6 +210,7 @@ export const AUDIT_ACTIONS = [
   'results.survey_viewed',
   'results.survey_printed',
   'results.surveys_listed',
+  'results.coreq_surveys_listed',
   'results.comments_listed',
   'alert.listed',
   'account.alert_mail_changed',

@@ -301,5 +301,31 @@ export const RESULTS_TEXT = {
       summaryXlsx: 'Summary Excel',
       failed: 'The export failed.',
     },
+    /** The surveys behind a count (ADR 066). */
+    drill: {
+      counts: {
+        given: 'Given',
+        responded: 'Answered',
+        valid: 'Valid',
+        satisfied: 'Satisfied',
+        excluded: 'Not valid',
+      } as Record<string, string>,
+      show: (n: number, what: string, range: string) =>
+        `Show the ${n} survey${n === 1 ? '' : 's'} behind ${what}, ${range}`,
+      heading: (what: string, range: string) => `Surveys behind ${what}, ${range}`,
+      close: 'Close the list',
+      date: 'Given (due)',
+      resident: 'Resident',
+      facility: 'Facility',
+      answeredBy: 'Answered by',
+      status: 'Status',
+      counted: 'Counted as',
+      valid: 'Valid',
+      satisfied: 'Valid, satisfied',
+      notAnswered: 'Not answered',
+      notScored: '–',
+      more: 'Show more',
+      empty: 'No survey is behind this count.',
+    },
   },
 } as const;

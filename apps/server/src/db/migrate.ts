@@ -28,6 +28,7 @@ import * as answersExportIndex from './migrations/2026-12-07T05-00-answers-expor
 import * as censusMeasureFields from './migrations/2026-12-07T05-10-census-measure-fields.js';
 import * as contactsAndSurveyLinks from './migrations/2026-12-07T06-00-contacts-and-survey-links.js';
 import * as coreqResponses from './migrations/2026-12-07T06-20-coreq-responses.js';
+import * as coreqSumsIndex from './migrations/2026-12-07T06-30-coreq-sums-index.js';
 
 /** Every migration, in order. Static imports so the compiled build and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T05-10-census-measure-fields': censusMeasureFields,
   '2026-12-07T06-00-contacts-and-survey-links': contactsAndSurveyLinks,
   '2026-12-07T06-20-coreq-responses': coreqResponses,
+  '2026-12-07T06-30-coreq-sums-index': coreqSumsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -380,6 +380,16 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
   resultsExportCsv: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Admission' } }),
   resultsExportXlsx: (s) => ({ query: { facility_id: s.facilityId, survey_type: 'Discharge' } }),
   resultsCoreq: (s) => ({ query: { facility_id: s.facilityId, period: 'quarter' } }),
+  resultsCoreqSurveys: (s) => ({
+    query: {
+      facility_id: s.facilityId,
+      instrument: 'coreq-ss',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      count: 'excluded',
+      reason: 'proxy',
+    },
+  }),
   resultsCoreqExportCsv: (s) => ({ query: { facility_id: s.facilityId, instrument: 'coreq-ss' } }),
   resultsCoreqExportXlsx: (s) => ({ query: { facility_id: s.facilityId } }),
   resultsCoreqSummaryCsv: (s) => ({ query: { facility_id: s.facilityId, period: 'six_months' } }),

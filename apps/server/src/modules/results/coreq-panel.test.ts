@@ -4,7 +4,7 @@
  * Stay instrument on their Discharge questionnaire, a month of surveys that exercises every
  * rule, each gate failed once, and a questionnaire without the instrument that must not count.
  */
-import type { CoreqResponse } from '@carevoice/shared';
+import type { CoreqResponse, CoreqSurveysResponse } from '@carevoice/shared';
 import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -460,6 +460,127 @@ describeEachDialect('CoreQ panel and exports', (dialect) => {
     expect(await january()).toEqual(before);
     await setStatus('completed');
     expect(await january()).toEqual(before);
+  });
+
+  /** Every page of a drill-down (ADR 066), following next_cursor. */
+  const drill = async (who: SignedIn, query: Record<string, unknown>) => {
+    const items: CoreqSurveysResponse['items'] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const response = await call(t, who, 'resultsCoreqSurveys', {
+        query: { instrument: 'coreq-ss', ...query, ...(cursor ? { cursor } : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<CoreqSurveysResponse>();
+      items.push(...body.items);
+      if (body.next_cursor === null) return items;
+      cursor = body.next_cursor;
+    }
+    throw new Error('more than ten pages');
+  };
+  const ids = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `cq-s${from + i}`).sort();
+  const JANUARY = { from: '2026-01-01', to: '2026-01-31' };
+
+  it('lists exactly the surveys behind each hand-computed count (ADR 066)', async () => {
+    // Facility A, January: surveys 1–31 given (32–34 not), 1–28 answered, 1–21 valid,
+    // 1–16 satisfied, 22–28 excluded one reason each in SURVEYS' order.
+    const expected: [Record<string, string>, string[]][] = [
+      [{ count: 'given' }, ids(1, 31)],
+      [{ count: 'responded' }, ids(1, 28)],
+      [{ count: 'valid' }, ids(1, 21)],
+      [{ count: 'satisfied' }, ids(1, 16)],
+      [{ count: 'excluded' }, ids(22, 28)],
+    ];
+    const reasons = ['proxy', 'hospital', 'guardian', 'bims', 'stay_over_100_days', 'late'];
+    reasons.push('incomplete');
+    reasons.forEach((reason, i) =>
+      expected.push([{ count: 'excluded', reason }, [`cq-s${22 + i}`]]),
+    );
+    for (const [count, want] of expected) {
+      const items = await drill(viewer, { facility_id: A, ...JANUARY, ...count });
+      expect(items.map((item) => item.survey_id).sort(), JSON.stringify(count)).toEqual(want);
+    }
+    // February: the three valid; every facility: B's 70 given in January too (101, two pages).
+    const february = await drill(viewer, {
+      facility_id: A,
+      from: '2026-02-01',
+      to: '2026-02-28',
+      count: 'valid',
+    });
+    expect(february.map((item) => item.survey_id).sort()).toEqual(ids(35, 37));
+    const all = await drill(viewer, { ...JANUARY, count: 'given' });
+    expect(all).toHaveLength(101);
+    expect(new Set(all.map((item) => item.survey_id)).size).toBe(101);
+    const dates = all.map((item) => `${item.due_date} ${item.survey_id}`);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('shows each survey’s date, resident, respondent, status and item scores', async () => {
+    const items = await drill(viewer, { facility_id: A, ...JANUARY, count: 'given' });
+    const byId = new Map(items.map((item) => [item.survey_id, item]));
+    expect(byId.get('cq-s16')).toEqual({
+      survey_id: 'cq-s16',
+      facility_id: A,
+      facility_name: 'CoreQ Alpha',
+      resident_name: 'Res cq-s16',
+      due_date: '2026-01-08',
+      status: 'completed',
+      respondent: 'resident',
+      responded: true,
+      valid: true,
+      satisfied: true,
+      exclusion: null,
+      items: [4, 4, 4, null],
+    });
+    expect(byId.get('cq-s22')).toMatchObject({
+      respondent: 'family',
+      exclusion: 'proxy',
+      valid: false,
+    });
+    expect(byId.get('cq-s29')).toMatchObject({
+      status: 'consent_refused',
+      responded: false,
+      items: [null, null, null, null],
+    });
+    expect(byId.get('cq-s31')).toMatchObject({ status: 'not_completable', responded: false });
+  });
+
+  it('keeps the panel’s access rules: never another’s facility', async () => {
+    const own = await drill(onlyB, { ...JANUARY, count: 'given' });
+    expect(own).toHaveLength(70);
+    expect(new Set(own.map((item) => item.facility_id))).toEqual(new Set([B]));
+    const other = await call(t, onlyB, 'resultsCoreqSurveys', {
+      query: { facility_id: A, instrument: 'coreq-ss', ...JANUARY, count: 'given' },
+    });
+    expect(other.statusCode).toBe(403);
+    const none = await call(t, noResults, 'resultsCoreqSurveys', {
+      query: { instrument: 'coreq-ss', ...JANUARY, count: 'given' },
+    });
+    expect(none.statusCode).toBe(403);
+    const event = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('action', '=', 'results.coreq_surveys_listed')
+      .executeTakeFirst();
+    expect(event).toBeDefined();
+  });
+
+  it('refuses a bad drill-down with a 400 and a message', async () => {
+    const base = { instrument: 'coreq-ss', ...JANUARY, count: 'given' };
+    for (const query of [
+      { ...base, count: 'all' },
+      { ...base, count: 'valid', reason: 'proxy' },
+      { ...base, count: 'excluded', reason: 'bored' },
+      { ...base, from: '2026-02-01' },
+      { ...base, to: undefined },
+      { ...base, instrument: undefined },
+      { ...base, cursor: 'not-a-cursor' },
+    ]) {
+      const response = await call(t, viewer, 'resultsCoreqSurveys', { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toBeTruthy();
+    }
   });
 
   it('follows census changes that alter exclusions: the maintained rows are worked out again (ADR 061)', async () => {

@@ -14,6 +14,7 @@ import { endpoint, requestMeta } from '../../lib/http.js';
 import { requireSession } from '../access/access.service.js';
 import { auditRead, filterOfRead } from '../audit/audited-read.js';
 import { exportCoreq, type CoreqExportKind } from './coreq-export.js';
+import { resultsCoreqSurveys } from './coreq-surveys.service.js';
 import { resultsCoreq } from './coreq.service.js';
 import { exportResults, type ExportFormat } from './results-export.js';
 import { surveyFacilityId } from './results.repository.js';
@@ -170,6 +171,21 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpoint('resultsCoreq'),
     handler: async (request) =>
       resultsCoreq(ctx, requireSession(request).user, request.query, requestMeta(request).at),
+  });
+
+  app.route({
+    ...endpoint('resultsCoreqSurveys'),
+    onSend: async (request, reply, payload) => {
+      const { facility_id, cursor, ...filters } = request.query;
+      await auditRead(request, reply, () => ({
+        action: 'results.coreq_surveys_listed',
+        targetType: 'results',
+        ...filterOfRead(facility_id, { ...filters, next_page: cursor !== undefined }),
+      }));
+      return payload;
+    },
+    handler: async (request) =>
+      resultsCoreqSurveys(ctx, requireSession(request).user, request.query),
   });
 
   app.route({

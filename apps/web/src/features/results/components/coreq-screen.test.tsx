@@ -1,4 +1,10 @@
-import { RESULTS_TEXT, type CoreqPeriodFigures, type CoreqResponse } from '@carevoice/shared';
+import {
+  RESULTS_TEXT,
+  type CoreqPeriodFigures,
+  type CoreqResponse,
+  type CoreqSurveyItem,
+  type CoreqSurveysResponse,
+} from '@carevoice/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -83,11 +89,33 @@ const CORE_Q: CoreqResponse = {
   all: { periods: [REPORTABLE, TOO_FEW] },
 };
 
-function renderCoreq(path: string) {
+const survey = (id: string, figures: Partial<CoreqSurveyItem>): CoreqSurveyItem => ({
+  survey_id: id,
+  facility_id: 'fac-maple',
+  facility_name: 'Maple House',
+  resident_name: `Resident ${id}`,
+  due_date: '2026-11-08',
+  status: 'completed',
+  respondent: 'resident',
+  responded: true,
+  valid: false,
+  satisfied: false,
+  exclusion: 'bims',
+  items: [5, 4, null, 3],
+  ...figures,
+});
+
+/** The drill-down's pages by cursor (`first`: the first); `fail`: the first page is a 500. */
+function renderCoreq(path: string, pages: Record<string, CoreqSurveysResponse> = {}, fail = false) {
   const asked: string[] = [];
   stubFetch((url) => {
     asked.push(url);
-    const [pathname = ''] = url.split('?');
+    const [pathname = '', search = ''] = url.split('?');
+    if (pathname === `${API}/results/coreq/surveys/`) {
+      const cursor = new URLSearchParams(search).get('cursor') ?? 'first';
+      if (fail && cursor === 'first') return jsonResponse({ detail: 'Boom.' }, 500);
+      return jsonResponse(pages[cursor] ?? { items: [], next_cursor: null });
+    }
     if (pathname.startsWith(`${API}/users/facility/permission/`)) return jsonResponse(PERMISSIONS);
     if (pathname === `${API}/results/coreq/`) return jsonResponse(CORE_Q);
     return jsonResponse({ detail: 'Not found.' }, 404);
@@ -140,7 +168,11 @@ describe('CoreQ panel', () => {
     expect(within(latest).getByText('76.2 %')).toBeVisible();
     expect(within(latest).getByText(text.satisfiedOfValid(16, 21))).toBeVisible();
     expect(within(latest).getByText('67.7 %')).toBeVisible();
-    expect(within(latest).getByText('28 / 31')).toBeVisible();
+    // Answered of given: each count opens its surveys (ADR 066).
+    expect(within(latest).getByRole('button', { name: '28' })).toHaveAccessibleDescription(
+      text.drill.show(28, 'Answered', text.range('2026-11-01', '2026-11-30')),
+    );
+    expect(within(latest).getByRole('button', { name: '31' })).toBeVisible();
     const items = screen.getByRole('region', { name: text.items });
     expect(within(items).getByRole('row', { name: 'Item 4 4.25' })).toBeVisible();
     const excluded = screen.getByRole('region', { name: text.excluded });
@@ -149,5 +181,63 @@ describe('CoreQ panel', () => {
     await user.click(screen.getByText(text.periods.quarter));
     await screen.findByRole('region', { name: text.trend });
     expect(asked.some((url) => url.includes('period=quarter'))).toBe(true);
+  });
+
+  it('opens the surveys behind a count, a page at a time, each linking to the survey (ADR 066)', async () => {
+    const { user, asked } = renderCoreq('/results/coreq?facility=fac-maple&period=month', {
+      first: { items: [survey('s-1', {})], next_cursor: 'page-2' },
+      'page-2': { items: [survey('s-2', { due_date: '2026-11-02' })], next_cursor: null },
+    });
+    const excluded = await screen.findByRole('region', { name: text.excluded });
+    // Keyboard: the count is a button reached with Tab and opened with Enter.
+    const bims = within(excluded).getByRole('button', { name: '2' });
+    bims.focus();
+    await user.keyboard('{Enter}');
+    const title = text.drill.heading('BIMS 7 or lower', text.range('2026-11-01', '2026-11-30'));
+    const list = await screen.findByRole('region', { name: title });
+    await within(list).findByRole('link', { name: 'Resident s-1' });
+    expect(screen.getByRole('heading', { name: title })).toHaveFocus();
+    const query = asked.find((url) => url.startsWith(`${API}/results/coreq/surveys/?`)) ?? '';
+    const params = new URLSearchParams(query.split('?')[1]);
+    expect(Object.fromEntries(params)).toEqual({
+      instrument: 'coreq-ss',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      count: 'excluded',
+      reason: 'bims',
+      facility_id: 'fac-maple',
+    });
+    expect(within(list).getByRole('link', { name: 'Resident s-1' })).toHaveAttribute(
+      'href',
+      '/results/survey?id=s-1',
+    );
+    expect(
+      within(list).getByRole('row', {
+        name: '2026-11-08 Resident s-1 Maple House the resident Completed 5 4 – 3 BIMS 7 or lower',
+      }),
+    ).toBeVisible();
+    await user.click(within(list).getByRole('button', { name: text.drill.more }));
+    await within(list).findByRole('link', { name: 'Resident s-2' });
+    expect(asked.some((url) => url.includes('cursor=page-2'))).toBe(true);
+    expect(within(list).queryByRole('button', { name: text.drill.more })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: text.drill.close }));
+    expect(screen.queryByRole('region', { name: title })).toBeNull();
+  });
+
+  it('says when no survey is behind a count', async () => {
+    const { user } = renderCoreq('/results/coreq?facility=fac-maple&period=month');
+    const trend = await screen.findByRole('region', { name: text.trend });
+    await user.click(within(trend).getAllByRole('button', { name: '21' })[0] as HTMLElement);
+    expect(await screen.findByText(text.drill.empty)).toBeVisible();
+  });
+
+  it('shows a failed drill-down with a retry', async () => {
+    const { user } = renderCoreq('/results/coreq?facility=fac-maple&period=month', {}, true);
+    const latest = await screen.findByRole('region', {
+      name: text.range('2026-11-01', '2026-11-30'),
+    });
+    await user.click(within(latest).getByRole('button', { name: '16' }));
+    expect(await screen.findByText(RESULTS_TEXT.loadFailed)).toBeVisible();
+    expect(screen.getByRole('button', { name: RESULTS_TEXT.retry })).toBeVisible();
   });
 });
