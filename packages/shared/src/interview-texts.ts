@@ -35,6 +35,15 @@ export const INTERVIEW_TEXT = {
     cancel: 'Keep going',
     saved: 'The interview was ended early; the answers given are kept.',
     sending: 'Ending the interview',
+    /** The survey was closed meanwhile (409): by another device, a discharge, a refusal. */
+    alreadyClosed:
+      'This survey was already closed elsewhere, so it cannot be ended early here. It has left the due list.',
+    /** Why the button is off without a connection (a break-off is not queued on the tablet). */
+    offline:
+      'Ending an interview early needs a connection. Keep going, or try again when the tablet is back online.',
+    /** The request did not reach the server (or it failed): nothing was stored. */
+    failed:
+      'The interview could not be ended: the server did not answer. Nothing was stored; try again.',
   },
   builder: {
     interviewerText: 'Interviewer text (staff only, not read out as the question)',
@@ -55,5 +64,7 @@ export const INTERVIEW_TEXT = {
     partial: 'Partial',
     partialCount: (n: number) =>
       n === 1 ? '1 partial (ended early)' : `${n} partial (ended early)`,
+    /** The drill-down of the partial surveys: what the list stands for. */
+    behindPartial: 'Partial surveys (ended early)',
   },
 } as const;

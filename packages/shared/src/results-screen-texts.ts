@@ -155,6 +155,7 @@ export const RESULTS_TEXT = {
       completed: 'Completed',
       not_completable: 'Not completable',
       consent_refused: 'Consent refused',
+      partial: 'Partial (ended early)',
     } as Record<string, string>,
   },
   survey: {

@@ -186,6 +186,8 @@ export const SubmittedAnswerSchema = z.object({
   non_answer: z.enum(NON_ANSWERS).nullable().optional(),
   /** A MultiPicklist answer of several choices, one by one (printed as a list). */
   choices: z.array(z.string()).optional(),
+  /** The question's staff-only text (ADR 060), printed apart from the question. */
+  interviewer_text: z.object({ en: z.string(), es: z.string().optional() }).optional(),
 });
 export type SubmittedAnswer = z.infer<typeof SubmittedAnswerSchema>;
 export const FetchAnswersResponseSchema = z.object({ data: z.array(SubmittedAnswerSchema) });

@@ -229,6 +229,19 @@ describeEachDialect('CAHPS interviews and break-off', (dialect) => {
       .where('survey_id', '=', id)
       .execute();
     expect(answers).toEqual([{ answer: 'Yes', answer_key: 'yes' }]);
+    // Print gets the question's interviewer text apart from the question (ADR 060).
+    const printed = await call(t, staff, 'fetchAnswers', { body: { survey_id_list: [id] } });
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect(printed.json()).toEqual({
+      data: [
+        {
+          question: 'In the last 6 months, did you need help to get dressed?',
+          answer: 'Yes',
+          comment: null,
+          interviewer_text: { en: 'If REF or DK, skip as NO.' },
+        },
+      ],
+    });
 
     const list = await call(t, staff, 'surveyList', {
       params: { surveyType: 'Admission', facilityId: MAPLE },

@@ -38,7 +38,7 @@ import type { RequestMeta } from '../../lib/http.js';
 import type { Kysely } from 'kysely';
 import type { Database, Survey } from '../../db/database.js';
 import type { StoredQuestion } from '../../db/questions.js';
-import { answerKeyOf } from '../../db/questionnaire-rows.js';
+import { answerKeyOf, parseQuestionMeta } from '../../db/questionnaire-rows.js';
 import { fromFlag, toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -468,15 +468,18 @@ export async function submittedAnswers(
   return ids.flatMap((id) =>
     rows
       .filter((row) => row.survey_id === id)
-      // A declined question also says how (ADR 026); other rows keep the spec's three fields.
-      .map(({ question, answer, comment, non_answer, type }) => {
+      // A declined question also says how (ADR 026), a question with interviewer text carries it
+      // for print (ADR 060); other rows keep the spec's three fields.
+      .map(({ question, answer, comment, non_answer, type, meta_json }) => {
         const choices = type === 'MultiPicklist' && answer ? splitMultiAnswer(answer) : [];
+        const interviewer = parseQuestionMeta(meta_json).interviewer_text;
         return {
           question,
           answer,
           comment,
           ...(non_answer ? { non_answer } : {}),
           ...(choices.length > 1 ? { choices } : {}),
+          ...(interviewer ? { interviewer_text: interviewer } : {}),
         };
       }),
   );

@@ -408,6 +408,7 @@ export async function listSubmittedAnswers(
     comment: string | null;
     non_answer: NonAnswer | null;
     type: string;
+    meta_json: string;
   }[]
 > {
   if (surveyIds.length === 0) return [];
@@ -421,6 +422,7 @@ export async function listSubmittedAnswers(
       'answers.comment',
       'answers.non_answer',
       'questions.type',
+      'questions.meta_json',
     ])
     .$narrowType<{ non_answer: NonAnswer | null }>()
     .where('answers.survey_id', 'in', surveyIds)

@@ -1,4 +1,5 @@
 import {
+  INTERVIEW_TEXT,
   RESULTS_TEXT,
   type Alert,
   type ResultsQuestion,
@@ -209,6 +210,57 @@ describe('Survey Results dashboard', () => {
     expect(within(row).getByText(text.respondents.family)).toBeVisible();
     expect(within(row).getByText(text.channels.interview)).toBeVisible();
     expect(screen.getByRole('columnheader', { name: text.surveys.answeredBy })).toBeVisible();
+  });
+
+  it('shows interviews ended early apart, and opens the partial surveys behind them (ADR 060)', async () => {
+    const partial = { ...facility('fac-maple', 'Maple House', 6), partial: 1 };
+    const asked: string[] = [];
+    const { user } = renderResults('/results?period=30', (pathname, query) => {
+      if (pathname === `${API}/results/summary/`) {
+        return jsonResponse({ ...SUMMARY, facilities: [partial, SUMMARY.facilities[1]] });
+      }
+      if (pathname !== `${API}/results/surveys/`) return undefined;
+      asked.push(query.get('status') ?? '');
+      return jsonResponse({
+        items: [
+          {
+            survey_id: 's-2',
+            resident_name: 'Grace Hopper',
+            facility_id: 'fac-maple',
+            facility_name: 'Maple House',
+            survey_type: 'Admission',
+            survey_set_id: null,
+            survey_set_name: null,
+            status: 'partial',
+            due_date: '2026-11-20',
+            submitted_at: '2026-11-21T10:00:00.000Z',
+            submitted_by_name: 'Sam Staff',
+            questionnaire_version: 2,
+            respondent: 'resident',
+            channel: 'interview',
+          },
+        ],
+        next_cursor: null,
+      });
+    });
+    const links = await screen.findAllByRole('link', {
+      name: INTERVIEW_TEXT.results.partialCount(1),
+    });
+    // Oak Court has none: a plain 0, no link.
+    expect(links).toHaveLength(2);
+    expect(screen.getAllByText(INTERVIEW_TEXT.results.partial).length).toBeGreaterThan(0);
+    await user.click(links[0] as HTMLElement);
+    expect(
+      await screen.findByText((content) =>
+        content.startsWith(`${INTERVIEW_TEXT.results.behindPartial} · `),
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId('where').textContent).toMatch(
+      /^\/results\/surveys\?facility=fac-maple&period=30&status=partial$/,
+    );
+    const row = await screen.findByRole('row', { name: /Grace Hopper/ });
+    expect(within(row).getByText(text.surveys.statuses.partial as string)).toBeVisible();
+    expect(asked).toContain('partial');
   });
 
   it('asks to choose a survey kind before the answers, and says when nothing was due', async () => {

@@ -27,10 +27,35 @@ function notCompletable(facility: ResultsFacilitySummary): number {
   return Object.values(facility.not_completable).reduce((sum, n) => sum + (n ?? 0), 0);
 }
 
-/** The drill-down of a facility's completed surveys. */
-export function completedLink(filters: ResultsFilters, facilityId: string): string {
-  const params = writeFilters({ ...filters, facilityIds: [facilityId] }, { status: 'completed' });
+/** The drill-down of a facility's completed (or partial) surveys. */
+export function completedLink(
+  filters: ResultsFilters,
+  facilityId: string,
+  status: 'completed' | 'partial' = 'completed',
+): string {
+  const params = writeFilters({ ...filters, facilityIds: [facilityId] }, { status });
   return `${paths.resultsSurveys}?${params.toString()}`;
+}
+
+/** Interviews ended early (ADR 060): counted apart from completed, a link to them when any. */
+function PartialFigure({
+  facility,
+  filters,
+}: {
+  facility: ResultsFacilitySummary;
+  filters: ResultsFilters;
+}) {
+  if (facility.partial === 0) return <>{facility.partial}</>;
+  return (
+    <Anchor
+      component={Link}
+      to={completedLink(filters, facility.facility_id, 'partial')}
+      inherit
+      aria-label={INTERVIEW_TEXT.results.partialCount(facility.partial)}
+    >
+      {facility.partial}
+    </Anchor>
+  );
 }
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
@@ -84,7 +109,9 @@ function FacilityCard({
           <Figure label={text.open}>{facility.open}</Figure>
           <Figure label={text.notCompletable}>{notCompletable(facility)}</Figure>
           <Figure label={text.consentRefused}>{facility.consent_refused}</Figure>
-          <Figure label={INTERVIEW_TEXT.results.partial}>{facility.partial}</Figure>
+          <Figure label={INTERVIEW_TEXT.results.partial}>
+            <PartialFigure facility={facility} filters={filters} />
+          </Figure>
         </SimpleGrid>
         {reasons.length > 0 ? (
           <Group gap="md">
@@ -149,7 +176,9 @@ function ComparisonTable({
                 <Table.Td>{facility.delayed}</Table.Td>
                 <Table.Td>{notCompletable(facility)}</Table.Td>
                 <Table.Td>{facility.consent_refused}</Table.Td>
-                <Table.Td>{facility.partial}</Table.Td>
+                <Table.Td>
+                  <PartialFigure facility={facility} filters={filters} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

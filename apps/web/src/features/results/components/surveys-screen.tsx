@@ -1,4 +1,9 @@
-import { RESULTS_SURVEY_STATUSES, RESULTS_TEXT, type ResultsSurveyStatus } from '@carevoice/shared';
+import {
+  INTERVIEW_TEXT,
+  RESULTS_SURVEY_STATUSES,
+  RESULTS_TEXT,
+  type ResultsSurveyStatus,
+} from '@carevoice/shared';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { rangeReversed } from '@/components/date-range-inputs';
@@ -46,8 +51,10 @@ function useFigureText(filter: SurveysFilter, filters: ResultsFilters): string |
     filterQuery(filters),
     hasKind(filters) && !rangeReversed(filters) && questionKey !== undefined,
   );
-  if (questionKey === undefined)
+  if (questionKey === undefined) {
+    if (filter.status === 'partial') return INTERVIEW_TEXT.results.behindPartial;
     return filter.status === 'completed' ? text.behind.completed : null;
+  }
   const question = questions.data?.find((candidate) => candidate.question_key === questionKey);
   if (!question) return null;
   if (optionKey !== undefined) {

@@ -1,3 +1,4 @@
+import { INTERVIEW_TEXT } from '@carevoice/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrintFlowState } from '@/lib/flow-state';
@@ -71,5 +72,35 @@ describe('print survey', () => {
       expect(screen.getByText(text)).toBeVisible();
     }
     expect(document.querySelector('article img, article b, article script')).toBeNull();
+  });
+
+  it('prints a question’s interviewer text apart from the question, labelled (ADR 060)', async () => {
+    vi.stubGlobal('print', vi.fn());
+    stubFetch(() =>
+      jsonResponse({
+        data: [
+          {
+            question: 'Did you need help to get dressed?',
+            answer: 'Yes',
+            comment: null,
+            interviewer_text: { en: 'If REF or DK, skip as NO.', es: 'Si REF, como NO.' },
+          },
+          { question: 'Would you recommend us?', answer: 'Yes', comment: null },
+        ],
+      }),
+    );
+    const { user } = renderRoutes([{ path: '/', element: <PrintSurvey flow={FLOW} /> }], {
+      state: FLOW,
+    });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+
+    const question = await screen.findByText('1. Did you need help to get dressed?');
+    const notes = screen.getAllByRole('complementary', { name: INTERVIEW_TEXT.interviewer.label });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent(
+      `${INTERVIEW_TEXT.interviewer.label}If REF or DK, skip as NO.`,
+    );
+    expect(question).not.toHaveTextContent('REF');
+    expect(notes[0]?.contains(question)).toBe(false);
   });
 });

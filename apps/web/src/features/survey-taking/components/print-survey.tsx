@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import type { PrintFlowState } from '@/lib/flow-state';
 import { useSubmittedAnswers } from '../api/fetch-answers';
+import { InterviewerNote } from './interviewer-note';
 
 const text = UI_TEXT.questions;
 
@@ -71,6 +72,7 @@ export function PrintSurvey({ flow }: { flow: PrintFlowState }) {
                   <Text fw={700}>
                     {index + 1}. {row.question}
                   </Text>
+                  {row.interviewer_text && <InterviewerNote question={row} language="en" />}
                   <PrintedAnswer row={row} />
                   {row.comment !== null && row.comment.trim() !== '' && (
                     <Text>

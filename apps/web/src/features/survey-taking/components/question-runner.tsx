@@ -1,31 +1,35 @@
 import {
   allowsNonAnswer,
   answerProblem,
-  BEDSIDE_TEXT,
   INTERVIEW_TEXT,
   RATING_MAX,
   RATING_MIN,
   RESIDENT_CONTROLS,
-  isResidentLanguage,
-  NON_ANSWERS,
   MESSAGES,
   UI_TEXT,
   type AnswerProblem,
   type Question,
   type ResidentLanguage,
 } from '@carevoice/shared';
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
-import { readTextSize, writeTextSize } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/spinner';
-import { QUESTION_TRANSITION_MS } from '@/config/constants';
 import type { Draft } from '../draft/draft';
 import type { DraftAction } from '../draft/draft-reducer';
-import { languageName, questionLanguages } from '../languages';
+import { questionLanguages } from '../languages';
+import { InterviewerNote } from './interviewer-note';
 import { AnswerInput } from './question-input';
 import classes from './question-runner.module.css';
-import { Toggles } from './toggles';
+import {
+  CommentBox,
+  NonAnswerButtons,
+  RunnerNav,
+  RunnerTopBar,
+  TEXT_SCALES,
+  useMoving,
+  useTextSize,
+} from './runner-parts';
 
 const text = UI_TEXT.questions;
 
@@ -42,12 +46,6 @@ export interface QuestionRunnerProps {
   /** Questions already written in this language (the builder's preview): the words around follow. */
   writtenIn?: ResidentLanguage;
 }
-
-/** The question screen's three text sizes (issue 17), remembered on this device. */
-const TEXT_SCALES = { normal: 1, large: 1.25, larger: 1.5 } as const;
-type TextSize = keyof typeof TEXT_SCALES;
-const isTextSize = (value: string | null): value is TextSize =>
-  value !== null && Object.hasOwn(TEXT_SCALES, value);
 
 const PROBLEM_MESSAGES: Record<AnswerProblem, (question: Question) => string> = {
   required: () => MESSAGES.answerRequired,
@@ -79,15 +77,11 @@ export function QuestionRunner({
   const headingId = useId();
   const errorId = useId();
   const [problem, setProblem] = useState<string | null>(null);
-  const [moving, setMoving] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [moving, move] = useMoving(dispatch);
   const heading = useRef<HTMLHeadingElement>(null);
   const question = questions[draft.index];
   const atFirst = draft.history.length === 0;
-  const [textSize, setTextSize] = useState<TextSize>(() => {
-    const kept = readTextSize();
-    return isTextSize(kept) ? kept : 'normal';
-  });
+  const [textSize, setTextSize] = useTextSize();
   const languages = questionLanguages(questions);
   const language = draft.language ?? 'en';
   // The words around the question follow it only where the questionnaire is written in that
@@ -95,7 +89,6 @@ export function QuestionRunner({
   const controlsLanguage = writtenIn ?? (languages.includes(language) ? language : 'en');
   const says = RESIDENT_CONTROLS[controlsLanguage];
 
-  useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (!moving) heading.current?.focus();
   }, [draft.index, moving]);
@@ -105,11 +98,7 @@ export function QuestionRunner({
 
   const moveTo = (action: DraftAction) => {
     setProblem(null);
-    setMoving(true);
-    timer.current = setTimeout(() => {
-      setMoving(false);
-      dispatch(action);
-    }, QUESTION_TRANSITION_MS);
+    move(action);
   };
 
   const next = (event: FormEvent) => {
@@ -137,7 +126,6 @@ export function QuestionRunner({
     moveTo({ type: 'back', questions });
   };
 
-  const comment = draft.comments[question.id] ?? '';
   const position = draft.history.length + 1;
   // Branches only jump forward: what is left in sequence is the most that can still come.
   const total = draft.history.length + (questions.length - draft.index);
@@ -154,59 +142,19 @@ export function QuestionRunner({
       style={{ '--question-scale': scale }}
     >
       <Stack gap="lg">
-        <Group justify="space-between" gap="sm" data-print-hide>
-          <Stack gap={4} style={{ flex: '1 1 200px' }}>
-            <Text fw={600} data-testid="question-progress" lang={controlsLanguage}>
-              {says.progress(position, total)}
-            </Text>
-            <div
-              role="progressbar"
-              aria-label={says.progress(position, total)}
-              aria-valuemin={0}
-              aria-valuemax={total}
-              aria-valuenow={draft.history.length}
-              style={{
-                height: 8,
-                borderRadius: 4,
-                background: 'var(--mantine-color-gray-2)',
-                overflow: 'hidden',
-              }}
-            >
-              <div
-                style={{
-                  height: '100%',
-                  width: `${(draft.history.length / Math.max(total, 1)) * 100}%`,
-                  background: 'var(--mantine-color-brand-7)',
-                }}
-              />
-            </div>
-          </Stack>
-          <Group gap="sm">
-            {languages.length > 1 && (
-              <Toggles
-                label={BEDSIDE_TEXT.language}
-                value={language}
-                onChange={(value) => {
-                  if (isResidentLanguage(value)) dispatch({ type: 'language', language: value });
-                }}
-                options={languages.map((item) => ({ value: item, label: languageName(item) }))}
-              />
-            )}
-            <Toggles
-              label={BEDSIDE_TEXT.textSize}
-              value={textSize}
-              onChange={(value) => {
-                if (!isTextSize(value)) return;
-                setTextSize(value);
-                writeTextSize(value);
-              }}
-              options={(Object.keys(TEXT_SCALES) as TextSize[]).map((size) => ({
-                value: size,
-                label: BEDSIDE_TEXT.textSizes[size],
-              }))}
-            />
-          </Group>
-        </Group>
+        <RunnerTopBar
+          position={position}
+          total={total}
+          answered={draft.history.length}
+          says={says}
+          saysIn={controlsLanguage}
+          languages={languages}
+          language={language}
+          onLanguage={(value) => dispatch({ type: 'language', language: value })}
+          textSize={textSize}
+          onTextSize={setTextSize}
+        />
+        <InterviewerNote question={question} language={language} />
         <Title
           order={2}
           id={headingId}
@@ -231,43 +179,21 @@ export function QuestionRunner({
           />
         </div>
         {allowsNonAnswer(question) && (
-          <Group gap="sm" role="group" aria-label={says.nonAnswerGroup} lang={controlsLanguage}>
-            <Text c="dimmed" size="sm">
-              {says.nonAnswerGroup}
-            </Text>
-            {NON_ANSWERS.map((nonAnswer) => {
-              const chosen = draft.pendingNonAnswer === nonAnswer;
-              return (
-                <Button
-                  key={nonAnswer}
-                  size="md"
-                  variant={chosen ? 'filled' : 'default'}
-                  aria-pressed={chosen}
-                  onClick={() => {
-                    setProblem(null);
-                    dispatch({ type: 'choose-non-answer', nonAnswer: chosen ? null : nonAnswer });
-                  }}
-                >
-                  {says.nonAnswers[nonAnswer]}
-                </Button>
-              );
-            })}
-          </Group>
+          <NonAnswerButtons
+            says={says}
+            saysIn={controlsLanguage}
+            chosen={draft.pendingNonAnswer}
+            onChoose={(nonAnswer) => {
+              setProblem(null);
+              dispatch({ type: 'choose-non-answer', nonAnswer });
+            }}
+          />
         )}
         {withComments && (
-          <Textarea
-            aria-label={UI_TEXT.surveySets.commentPlaceholder}
-            placeholder={UI_TEXT.surveySets.commentPlaceholder}
-            autosize
-            minRows={2}
-            maxRows={6}
-            value={comment}
-            onChange={(event) =>
-              dispatch({
-                type: 'type-comment',
-                questionId: question.id,
-                comment: event.currentTarget.value,
-              })
+          <CommentBox
+            value={draft.comments[question.id] ?? ''}
+            onChange={(value) =>
+              dispatch({ type: 'type-comment', questionId: question.id, comment: value })
             }
           />
         )}
@@ -276,21 +202,13 @@ export function QuestionRunner({
             {problem}
           </Text>
         )}
-        <Group justify="space-between" lang={controlsLanguage} className={classes.nav}>
-          <Button
-            variant="default"
-            size="lg"
-            onClick={previous}
-            // Looks disabled at the first question of a set but still says why when pressed.
-            data-disabled={(disablePrevAtFirst && atFirst) || undefined}
-            aria-disabled={(disablePrevAtFirst && atFirst) || undefined}
-          >
-            {says.prev}
-          </Button>
-          <Button type="submit" size="lg">
-            {says.next}
-          </Button>
-        </Group>
+        <RunnerNav
+          says={says}
+          saysIn={controlsLanguage}
+          onPrev={previous}
+          // Looks disabled at the first question of a set but still says why when pressed.
+          prevLooksDisabled={disablePrevAtFirst && atFirst}
+        />
       </Stack>
     </Paper>
   );

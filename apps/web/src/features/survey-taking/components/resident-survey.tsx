@@ -3,6 +3,7 @@ import type { SurveyFlowState } from '@/lib/flow-state';
 import { useQuestions } from '../api/get-questions';
 import { usePrefetchEmployees } from '../hooks/use-prefetch-employees';
 import { AcknowledgeEmployees } from './acknowledge-employees';
+import { BreakOff } from './break-off';
 import { QuestionsStage } from './questions-stage';
 import { SurveyScreen } from './survey-screen';
 
@@ -30,13 +31,18 @@ export function ResidentSurvey({ flow }: { flow: SurveyFlowState }) {
             onLeave={() => dispatch({ type: 'back', questions })}
           />
         ) : (
-          <QuestionsStage
-            draft={draft}
-            questions={questions}
-            dispatch={dispatch}
-            acknowledgeTitle={text.acknowledgeHeading(text.acknowledge)}
-            onNoEmployees={submit}
-          />
+          <>
+            <QuestionsStage
+              draft={draft}
+              questions={questions}
+              dispatch={dispatch}
+              acknowledgeTitle={text.acknowledgeHeading(text.acknowledge)}
+              onNoEmployees={submit}
+            />
+            {draft.index < questions.length && (
+              <BreakOff draft={draft} onEnded={() => dispatch({ type: 'submitted' })} />
+            )}
+          </>
         )
       }
     </SurveyScreen>
