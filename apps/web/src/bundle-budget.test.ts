@@ -46,7 +46,9 @@ const FRAME_BUDGET_KB = 150;
  * texts) and ADR 059's contract (the contacts and survey-link endpoints and schemas in ENDPOINTS):
  * /delay-survey at 274.5.
  */
-const PAGE_BUDGET_KB = 275;
+// 276 with ADR 060's bedside texts (break-off outcomes, partial in results) in the shared
+// texts every page loads (/delay-survey at 275.8).
+const PAGE_BUDGET_KB = 276;
 /**
  * The back office's pages (`/admin…`): used at an office desk, not beside a resident, and they
  * carry the administration texts and tables; held to a budget of their own so the bedside
@@ -81,7 +83,8 @@ const PAGE_BUDGET_KB = 275;
 // 311 with ADR 059's contract and ADR 060's builder rules (/admin/questionnaires at 310.0);
 // 310.7 with the builder's CAHPS fields, themselves lazily loaded (only the ending option and
 // the lazy hooks are in the first load).
-const ADMIN_PAGE_BUDGET_KB = 311;
+// 312 with ADR 060's interviewer text in the runner the builder's preview shares (311.9).
+const ADMIN_PAGE_BUDGET_KB = 312;
 /** Survey Results (`/results…`) is office work too: the back office's budget. */
 const OFFICE_ROUTE = /^\/(admin|results)(\/|$)/;
 const budgetOf = (route: string) =>
@@ -114,7 +117,8 @@ const budgetOf = (route: string) =>
 // own, fetched when a card opens, so the builder's first load grows by only 0.7 kB (the end
 // target and the editor split into functions under 150 lines, issue 32); no code of the builder
 // was left to take out that the page does not use (434.6 in all).
-const TOTAL_BUDGET_KB = 436;
+// 438 with ADR 060's bedside: interviewer text, End interview early, partial in results (437.0).
+const TOTAL_BUDGET_KB = 438;
 /**
  * The charts of Survey Results (@mantine/charts with recharts and its d3 and redux helpers): one
  * chunk (`charts-*.js`, apps/web/vite.config.ts), fetched by a dynamic import when a results
