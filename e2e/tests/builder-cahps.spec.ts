@@ -9,8 +9,8 @@ test.describe.configure({ timeout: 180_000 });
  * administrator writes a new survey set's questionnaire with interviewer text, a Number with a
  * range (the engine's error while it is reversed), a Rating with its end labels, an option that
  * ends the interview and Refused / Don't know that follow an option's branch; axe finds nothing
- * serious with these fields open; the preview follows the non-answer's branch, shows the
- * Rating's labels and ends at the ending option; the draft is published.
+ * serious with these fields open; the preview shows the interviewer text apart from the
+ * question, follows the non-answer's branch, shows the Rating's labels and ends at the ending option; the draft is published.
  */
 const FACILITY = 'Riverside Senior Living';
 
@@ -136,6 +136,9 @@ test('an administrator builds a CAHPS-style draft, previews it and publishes it'
   await expect(
     preview.getByRole('heading', { name: 'Question: 1 Do you have a dentist?' }),
   ).toBeVisible();
+  await expect(preview.getByRole('complementary', { name: 'For the interviewer' })).toContainText(
+    'Read the answers aloud.',
+  );
   await preview.getByRole('button', { name: 'Refused' }).click();
   await preview.getByRole('button', { name: 'Next' }).click();
   await expect(

@@ -159,7 +159,7 @@ async function chooseType(
 }
 
 describe('the builder’s CAHPS fields', { timeout: 60_000 }, () => {
-  it('writes the interviewer’s text in English and Spanish, apart from the question', async () => {
+  it('writes the interviewer’s text in English and Spanish, apart from the question, and previews it', async () => {
     const { user, lastSaved } = renderEditor();
     await user.click(await screen.findByRole('button', { name: text.expand(1) }));
     const english = await within(card(1)).findByRole('textbox', { name: builder.interviewerText });
@@ -177,6 +177,18 @@ describe('the builder’s CAHPS fields', { timeout: 60_000 }, () => {
       // The question's own text is unchanged.
       expect(questions[0]?.text).toEqual(QUESTIONS[0]?.text);
     });
+
+    // The preview shows it to the interviewer, apart from the question (the bedside runner's).
+    await user.click(screen.getByRole('button', { name: text.preview }));
+    const dialog = await screen.findByRole('dialog', { name: text.previewHeading });
+    expect(
+      await within(dialog).findByRole('complementary', { name: INTERVIEW_TEXT.interviewer.label }),
+    ).toHaveTextContent('Read the answers aloud.');
+    expect(
+      within(dialog).getByRole('heading', {
+        name: UI_TEXT.questions.heading(1, 'Do you have a dentist?'),
+      }),
+    ).not.toHaveTextContent('Read the answers aloud.');
   });
 
   it('lets an option end the interview, and the preview ends there', async () => {
