@@ -82,7 +82,10 @@ async function openInterview(page: Page, survey: DueSurvey, respondent: string) 
  * Three due Discharge surveys of English-speaking residents whose stay was short (at most 100
  * days, no exclusion recorded), so that a resident's own answers make a valid response.
  */
-async function shortStays(page: Page, facilityId: string): Promise<DueSurvey[]> {
+async function shortStays(
+  page: Page,
+  facilityId: string,
+): Promise<[DueSurvey, DueSurvey, DueSurvey]> {
   const residents: AdminResident[] = [];
   let cursor: string | null = null;
   do {
@@ -109,7 +112,7 @@ async function shortStays(page: Page, facilityId: string): Promise<DueSurvey[]> 
     (survey) => inEnglish(survey) && shortStay(survey),
   );
   expect(due.length).toBeGreaterThanOrEqual(3);
-  return due.slice(0, 3);
+  return due.slice(0, 3) as [DueSurvey, DueSurvey, DueSurvey];
 }
 
 async function atQuestion(page: Page, position: number, text: string) {
@@ -176,7 +179,7 @@ test('CoreQ Short Stay: adopted, interviewed (family, refused item, break-off) a
     page.getByText('The interview was ended early; the answers given are kept.'),
   ).toBeVisible();
   const stillDue = await dueSurveys(page, facilityId, 'Discharge');
-  expect(stillDue.map((survey) => survey.id)).not.toContain(brokenOff?.id);
+  expect(stillDue.map((survey) => survey.id)).not.toContain(brokenOff.id);
 
   // The manager reads Riverside's month: three given, one valid, below the 20-response gate.
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -232,7 +235,7 @@ test('CoreQ Short Stay: adopted, interviewed (family, refused item, break-off) a
     valid: '1',
     satisfied: '1',
   });
-  expect(rowOf(brokenOff as DueSurvey)).toMatchObject({
+  expect(rowOf(brokenOff)).toMatchObject({
     'coreq-1': '3',
     items_missing: '3',
     excluded_reason: 'incomplete',
