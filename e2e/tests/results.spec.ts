@@ -78,6 +78,8 @@ test('a manager filters the dashboard, drills down to a survey and prints it, an
   await page.getByRole('combobox', { name: 'Facilities' }).click();
   await page.getByRole('option', { name: facility.name }).click();
   await page.keyboard.press('Escape');
+  // Each choice is in the address before the next is made (a run under load once lost one).
+  await expect(page).toHaveURL(new RegExp(`[?&]facility=${facility.id}`));
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Last 365 days' }).click();
   await page.getByRole('combobox', { name: 'Survey' }).click();
