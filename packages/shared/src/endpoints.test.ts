@@ -10,7 +10,7 @@ describe('ENDPOINTS', () => {
   });
 
   it.each(entries)(
-    '%s: a body only on POST or PATCH, a cache scope only on a GET behind a session',
+    '%s: a body only on POST or PATCH, a cache scope (per day only with one) only on a GET behind a session',
     (_, def) => {
       if (def.body) expect(def.method).not.toBe('GET');
       if (def.bodyType === 'csv') expect(def.body).toBeDefined();
@@ -22,6 +22,8 @@ describe('ENDPOINTS', () => {
         expect(def.method).toBe('GET');
         expect(def.access.kind).not.toBe('public');
       }
+      // Kept per day only where it is kept at all.
+      if (def.cachePerDay) expect(def.cache).toBeDefined();
     },
   );
 

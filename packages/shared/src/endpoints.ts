@@ -237,6 +237,12 @@ export interface EndpointDef {
   /** GET answers kept between writes, and whose they are; absent: never kept. */
   readonly cache?: CacheScope;
   /**
+   * The kept answer also depends on the day: the server's "today" (the UTC date of its clock),
+   * which a period left open runs to. It is kept per day as well, so a new day computes it
+   * afresh (ADR 061, "The panel kept between writes").
+   */
+  readonly cachePerDay?: true;
+  /**
    * A read of residents' answers, audited on every 200 (HIPAA §164.312(b), ADR 043); the
    * downloads (`responseType`) are audited too.
    */
@@ -1004,14 +1010,17 @@ export const ENDPOINTS = {
     response: ResultsExportResponseSchema,
     responseType: 'xlsx',
   },
-  // The CoreQ measures (DESIGN §9 "CoreQ", ADR 054). Not kept between writes: without `to`
-  // the periods run to today, so the answer depends on the clock.
+  // The CoreQ measures (DESIGN §9 "CoreQ", ADR 054). Without `to` the periods run to today, so
+  // the answer is kept per user and per day until the next write (ADR 061). The exports
+  // below stream and are computed each time, as the results exports (ADR 040).
   resultsCoreq: {
     method: 'GET',
     path: 'results/coreq',
     access: results,
     query: CoreqQuerySchema,
     response: CoreqResponseSchema,
+    cache: 'user',
+    cachePerDay: true,
   },
   // The surveys behind one count of the panel (ADR 066): its period is named, so the answer
   // depends on the data alone and is kept per user until the next write, as results/surveys.

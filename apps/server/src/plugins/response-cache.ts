@@ -19,10 +19,19 @@
  * What it saves, measured (docs/performance.md, ADR 011): a repeated read costs ~20–30 µs of
  * server CPU instead of its handler's 100–2,000 µs (acknowledgement list 550 → 11,512 req/s).
  *
+ * - Per day (`cachePerDay`): an answer that depends on the server's "today" (the CoreQ panel,
+ *   whose periods run to today when the query names no end) also has today's date in its key:
+ *   the UTC date of the clock, `toDateString(ctx.now())`, the same value the service computes
+ *   its periods from (ADR 061). The first request of a new day misses and computes afresh. A
+ *   request that passes this check just before midnight and computes just after keeps the new
+ *   day's answer under the old day, which only the requests of that same last moment can read.
+ *
  * What a reader must not break: a `facility` scope is only right for an answer that depends on
  * nothing but the path's facility and the data (packages/shared endpoints.test.ts checks the
- * path); an answer that depends on the user needs `user`, one that depends on the time of day
- * needs no cache at all (the results' periods are dates the query names, ADR 040).
+ * path); an answer that depends on the user needs `user`; one that depends on the date needs
+ * `cachePerDay`, and the service must take its "today" from `toDateString` of the request's
+ * time (ctx.now()); one that depends on the time of day needs no cache at all (the results'
+ * periods are dates the query names, ADR 040).
  */
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -36,6 +45,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { RESPONSE_CACHE_LIMITS } from '../constants.js';
+import { toDateString } from '../db/values.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { endpointDef, hookList } from '../lib/http.js';
 
@@ -94,7 +104,7 @@ function boundedMemo(limit: number) {
 
 export default fp(
   async function responseCachePlugin(app) {
-    const { changes } = app.ctx;
+    const { changes, now } = app.ctx;
     const cache = new GenerationCache<CachedAnswer>(RESPONSE_CACHE_LIMITS);
     const negotiator = new Negotiator<Encoding | 'identity'>({
       supportedValues: ['br', 'gzip', 'identity'],
@@ -136,7 +146,11 @@ export default fp(
     }
 
     /** preHandler, after the guard's: the cached answer, or a slot for the handler's. */
-    function answerFromCache(name: EndpointName, scope: CacheScope): preHandlerHookHandler {
+    function answerFromCache(
+      name: EndpointName,
+      scope: CacheScope,
+      perDay: boolean,
+    ): preHandlerHookHandler {
       return function cachedAnswer(request, reply, done) {
         // Up to date: the guard's session lookup waited for the count (SessionCache.find).
         const generation = changes.current();
@@ -146,6 +160,7 @@ export default fp(
           name,
           scope === 'user' ? request.auth.user.id : '',
           query === -1 ? '' : request.url.slice(query),
+          perDay ? toDateString(now()) : '',
           ...Object.values(request.params as Record<string, unknown>),
         ]);
         const answer = cache.get(key, generation);
@@ -207,9 +222,12 @@ export default fp(
     // Route hooks, appended after the guard's (the auth plugin's onRoute runs first).
     app.addHook('onRoute', (route) => {
       const name = route.config?.endpoint;
-      const scope = name && endpointDef(name).cache;
-      if (!name || !scope) return;
-      route.preHandler = [...hookList(route.preHandler), answerFromCache(name, scope)];
+      const def = name && endpointDef(name);
+      if (!name || !def || !def.cache) return;
+      route.preHandler = [
+        ...hookList(route.preHandler),
+        answerFromCache(name, def.cache, def.cachePerDay === true),
+      ];
       route.onSend = [...hookList(route.onSend), keepAnswer];
       route.onResponse = [...hookList(route.onResponse), releaseSlot];
     });

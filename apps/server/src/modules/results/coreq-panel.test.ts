@@ -8,7 +8,7 @@ import type { CoreqResponse, CoreqSurveysResponse } from '@carevoice/shared';
 import { XLSX_CONTENT_TYPE } from '@carevoice/shared';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithGrants } from '../../test/endpoint-requests.js';
 import {
   describeEachDialect,
@@ -153,70 +153,75 @@ async function seed(t: TestApp): Promise<void> {
   let index = 0;
   for (const s of SURVEYS) {
     index += 1;
-    const id = `cq-s${index}`;
-    const status = s.status ?? 'completed';
-    const questionnaire = s.questionnaire ?? (s.facility === A ? 'cq-qa' : 'cq-qb');
+    await insertSurvey(t, `cq-s${index}`, s);
+  }
+}
+
+/** One survey of the data set and its resident (and answers), as written in the database. */
+async function insertSurvey(t: TestApp, id: string, s: Given): Promise<void> {
+  const db = t.db;
+  const status = s.status ?? 'completed';
+  const questionnaire = s.questionnaire ?? (s.facility === A ? 'cq-qa' : 'cq-qb');
+  await db
+    .insertInto('residents')
+    .values({
+      id: `r-${id}`,
+      facility_id: s.facility,
+      first_name: 'Res',
+      last_name: id,
+      client_id: `c-${id}`,
+      active: 0,
+      discharge_reason: s.reason ?? null,
+      discharged_at: null,
+      admitted_on: s.admitted ?? '2025-12-01',
+      discharged_on: s.discharged ?? '2026-01-01',
+      admission_type: 'short_stay',
+      discharge_destination: (s.destination ?? 'home') as 'home',
+      guardian: s.guardian === true ? 1 : 0,
+      bims_score: s.bims ?? null,
+      bims_on: s.bims === undefined ? null : '2025-12-02',
+    })
+    .execute();
+  await db
+    .insertInto('surveys')
+    .values({
+      id,
+      facility_id: s.facility,
+      resident_id: `r-${id}`,
+      survey_type: questionnaire === 'cq-qa-admission' ? 'Admission' : 'Discharge',
+      survey_set_id: null,
+      due_date: s.due ?? '2026-01-08',
+      status,
+      delayed_until: null,
+      created_by: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      submitted_by: null,
+      submitted_at:
+        status === 'completed' || status === 'consent_refused'
+          ? (s.submitted ?? '2026-01-10T12:00:00.000Z')
+          : null,
+      questionnaire_version: status === 'completed' ? 1 : null,
+      respondent: status === 'completed' ? (s.respondent ?? 'resident') : null,
+    })
+    .execute();
+  const scores = s.scores ?? [];
+  for (let n = 1; n <= scores.length; n += 1) {
+    const score = scores[n - 1];
+    if (score === undefined) continue;
+    const key = score === null ? null : (SCALE[score - 1] as string);
     await db
-      .insertInto('residents')
+      .insertInto('answers')
       .values({
-        id: `r-${id}`,
-        facility_id: s.facility,
-        first_name: 'Res',
-        last_name: id,
-        client_id: `c-${id}`,
-        active: 0,
-        discharge_reason: s.reason ?? null,
-        discharged_at: null,
-        admitted_on: s.admitted ?? '2025-12-01',
-        discharged_on: s.discharged ?? '2026-01-01',
-        admission_type: 'short_stay',
-        discharge_destination: (s.destination ?? 'home') as 'home',
-        guardian: s.guardian === true ? 1 : 0,
-        bims_score: s.bims ?? null,
-        bims_on: s.bims === undefined ? null : '2025-12-02',
+        id: `${id}-${n}`,
+        survey_id: id,
+        question_id: `${questionnaire}-${n}`,
+        position: n - 1,
+        answer: key,
+        comment: null,
+        answer_key: key,
+        non_answer: score === null ? 'Refused' : null,
       })
       .execute();
-    await db
-      .insertInto('surveys')
-      .values({
-        id,
-        facility_id: s.facility,
-        resident_id: `r-${id}`,
-        survey_type: questionnaire === 'cq-qa-admission' ? 'Admission' : 'Discharge',
-        survey_set_id: null,
-        due_date: s.due ?? '2026-01-08',
-        status,
-        delayed_until: null,
-        created_by: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        submitted_by: null,
-        submitted_at:
-          status === 'completed' || status === 'consent_refused'
-            ? (s.submitted ?? '2026-01-10T12:00:00.000Z')
-            : null,
-        questionnaire_version: status === 'completed' ? 1 : null,
-        respondent: status === 'completed' ? (s.respondent ?? 'resident') : null,
-      })
-      .execute();
-    const scores = s.scores ?? [];
-    for (let n = 1; n <= scores.length; n += 1) {
-      const score = scores[n - 1];
-      if (score === undefined) continue;
-      const key = score === null ? null : (SCALE[score - 1] as string);
-      await db
-        .insertInto('answers')
-        .values({
-          id: `${id}-${n}`,
-          survey_id: id,
-          question_id: `${questionnaire}-${n}`,
-          position: n - 1,
-          answer: key,
-          comment: null,
-          answer_key: key,
-          non_answer: score === null ? 'Refused' : null,
-        })
-        .execute();
-    }
   }
 }
 
@@ -658,5 +663,86 @@ describeEachDialect('CoreQ panel and exports', (dialect) => {
       await t.db.selectFrom('coreq_stale').select('survey_id').execute(),
       'every change worked out',
     ).toEqual([]);
+  });
+});
+
+/*
+ * The panel kept between writes (ADR 061): per user and query as every results read, and per day,
+ * since without `to` its periods run to today. TEST_TODAY is 2026-11-22 (noon UTC on the test
+ * clock): the twelve months to today are December 2025 to November 2026, and a survey given on
+ * 2026-11-10 counts in the last one.
+ */
+describeEachDialect('CoreQ panel kept between writes', (dialect) => {
+  /** A November survey, answered Excellent throughout: valid and satisfied. */
+  const NOVEMBER: Given = {
+    facility: A,
+    scores: [5, 5, 5, 5],
+    admitted: '2026-10-20',
+    discharged: '2026-11-05',
+    due: '2026-11-10',
+    submitted: '2026-11-12T12:00:00.000Z',
+  };
+  const TWELVE_MONTHS = { facility_id: A, instrument: 'coreq-ss', period: 'month' } as const;
+
+  async function november(t: TestApp, who: SignedIn) {
+    const response = await call(t, who, 'resultsCoreq', { query: TWELVE_MONTHS });
+    expect(response.statusCode, response.body).toBe(200);
+    const periods = response.json<CoreqResponse>().facilities[0]?.periods ?? [];
+    expect(periods.map((period) => period.from.slice(0, 7))).toEqual([
+      '2025-12',
+      ...Array.from({ length: 11 }, (_, n) => `2026-${String(n + 1).padStart(2, '0')}`),
+    ]);
+    return periods.at(-1);
+  }
+
+  describe('with the database’s change count', () => {
+    const t = useTestApp(dialect, { seed: true });
+    let viewer: SignedIn;
+    beforeAll(async () => {
+      await seed(t);
+      viewer = await signInWithGrants(t, { permissions: ['Survey_Results'], facilityIds: [A] });
+    });
+
+    it('shows a new completed survey on the very next read: a write drops the kept answer', async () => {
+      expect(await november(t, viewer)).toMatchObject({ given: 0, valid: 0 });
+      expect(await november(t, viewer)).toMatchObject({ given: 0, valid: 0 });
+      await insertSurvey(t, 'cq-november', NOVEMBER);
+      expect(await november(t, viewer)).toMatchObject({
+        from: '2026-11-01',
+        given: 1,
+        responded: 1,
+        valid: 1,
+        satisfied: 1,
+      });
+    });
+  });
+
+  describe('with the change count held still', () => {
+    let count = 1;
+    const t = useTestApp(dialect, {
+      seed: true,
+      changeCounter: { current: () => count },
+      // The test clock moves a day: the session must outlive it.
+      config: { sessionIdleMinutes: 3 * 24 * 60 },
+    });
+    let viewer: SignedIn;
+    beforeAll(async () => {
+      await seed(t);
+      viewer = await signInWithGrants(t, { permissions: ['Survey_Results'], facilityIds: [A] });
+    });
+
+    it('answers from memory through the day, and computes afresh on the next day', async () => {
+      expect(await november(t, viewer)).toMatchObject({ given: 0 });
+      // Written behind the held count: an answer kept for today does not show it…
+      await insertSurvey(t, 'cq-november', NOVEMBER);
+      expect(await november(t, viewer)).toMatchObject({ given: 0 });
+      t.clock.advanceMinutes(11 * 60); // 23:00 UTC, the same day
+      expect(await november(t, viewer)).toMatchObject({ given: 0 });
+      // …the next day's first read computes it (the same twelve months: only the day differs).
+      t.clock.advanceMinutes(2 * 60); // 01:00 UTC, 2026-11-23
+      expect(await november(t, viewer)).toMatchObject({ given: 1, valid: 1, satisfied: 1 });
+      count += 1;
+      expect(await november(t, viewer)).toMatchObject({ given: 1, valid: 1, satisfied: 1 });
+    });
   });
 });

@@ -20,6 +20,7 @@ import {
   type Respondent,
 } from '@carevoice/shared';
 import type { AppContext } from '../../context.js';
+import { toDateString } from '../../db/values.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import {
@@ -295,7 +296,8 @@ export async function resultsCoreq(
   query: CoreqQuery,
   now: Date,
 ): Promise<CoreqResponse> {
-  const scope = await coreqScope(ctx, user, query, now.toISOString().slice(0, 10));
+  // Today as the response cache keys this answer by (ENDPOINTS.resultsCoreq `cachePerDay`).
+  const scope = await coreqScope(ctx, user, query, toDateString(now));
   const { instrument, periods } = scope;
   await refreshCoreqRows(ctx);
   const first = periods[0] as { from: string };
