@@ -29,11 +29,11 @@ export function ResultsFiltersBar({
 }: {
   filters: ResultsFilters;
   facilities: readonly { id: string; name: string }[];
-  onChange: (filters: ResultsFilters) => void;
+  /** Gets only what a choice changed: the caller merges it into the address's filters. */
+  onChange: (change: Partial<ResultsFilters>) => void;
   /** The screen needs a survey kind (the comments): "All surveys" is not offered. */
   requireKind?: boolean;
 }) {
-  const set = (change: Partial<ResultsFilters>) => onChange({ ...filters, ...change });
   const surveySets = useResultsSurveySets(filters.facilityIds).data ?? [];
   const chosenSet = filters.surveySetId;
   const kindOptions = [
@@ -67,7 +67,7 @@ export function ResultsFiltersBar({
           placeholder={filters.facilityIds.length === 0 ? text.allFacilities : undefined}
           data={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
           value={filters.facilityIds}
-          onChange={(facilityIds) => set({ facilityIds })}
+          onChange={(facilityIds) => onChange({ facilityIds })}
           searchable
           clearable
         />
@@ -78,8 +78,8 @@ export function ResultsFiltersBar({
           allowDeselect={false}
           onChange={(value) => {
             const period = (value ?? '90') as PeriodPreset;
-            if (period === 'custom') set({ period, from: filters.from, to: filters.to });
-            else set({ period, ...presetRange(Number(period)) });
+            if (period === 'custom') onChange({ period, from: filters.from, to: filters.to });
+            else onChange({ period, ...presetRange(Number(period)) });
           }}
         />
         {filters.period === 'custom' ? (
@@ -87,7 +87,7 @@ export function ResultsFiltersBar({
             range={filters}
             labels={text}
             reversedMessage={RESULTS_MESSAGES.periodReversed}
-            onChange={set}
+            onChange={onChange}
           />
         ) : null}
         <Select
@@ -98,11 +98,11 @@ export function ResultsFiltersBar({
           allowDeselect={false}
           onChange={(value) => {
             if (value === 'Admission' || value === 'Discharge') {
-              set({ surveyType: value as ResidentSurveyType, surveySetId: null });
+              onChange({ surveyType: value as ResidentSurveyType, surveySetId: null });
             } else if (value?.startsWith('set:')) {
-              set({ surveyType: null, surveySetId: value.slice(4) });
+              onChange({ surveyType: null, surveySetId: value.slice(4) });
             } else {
-              set({ surveyType: null, surveySetId: null });
+              onChange({ surveyType: null, surveySetId: null });
             }
           }}
         />
