@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { EMPLOYEES_QUERY_KEY } from './get-employees';
-import { importOutcome, importQuery, type CsvUpload, type ImportOutcome } from './import-outcome';
+import {
+  importOutcome,
+  importQuery,
+  type CsvUpload,
+  type ImportOutcome,
+} from '@/components/back-office/import-csv/import-outcome';
 
 /** POST admin/facilities/{facilityId}/employees/import/?dry_run=…: a staff file. */
 export function importEmployees(facilityId: string, upload: CsvUpload): Promise<ImportOutcome> {

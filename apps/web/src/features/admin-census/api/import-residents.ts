@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { RESIDENTS_QUERY_KEY } from './get-residents';
-import { importOutcome, importQuery, type CsvUpload, type ImportOutcome } from './import-outcome';
+import {
+  importOutcome,
+  importQuery,
+  type CsvUpload,
+  type ImportOutcome,
+} from '@/components/back-office/import-csv/import-outcome';
 
 /**
  * POST admin/facilities/{facilityId}/residents/import/?dry_run=…: a census file, checked

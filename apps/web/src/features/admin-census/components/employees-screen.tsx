@@ -1,31 +1,25 @@
 import { ADMIN_TEXT, EMPLOYEE_CSV_COLUMNS, type AdminEmployee } from '@carevoice/shared';
-import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { pagedSource } from '@/components/back-office/list-source';
-import { FilterBar, useListFilters, type Filter } from '@/components/back-office/list-filters';
-import {
-  ListView,
-  RowActions,
-  StatusBadge,
-  type Column,
-} from '@/components/back-office/list-screen';
+import { FilteredList } from '@/components/back-office/filtered-list';
+import { useListFilters, type Filter } from '@/components/back-office/list-filters';
+import { RowActions, StatusBadge, type Column } from '@/components/back-office/list-screen';
 import { useExportEmployees } from '../api/export-employees';
 import { useEmployees } from '../api/get-employees';
 import { useImportEmployees } from '../api/import-employees';
-import { CensusActions, CensusScreen } from './census-actions';
+import { CensusActions, CensusScreen, type CensusFiles } from './census-actions';
 import type { CensusFacilityChoice } from './census-facility';
 import { EmployeeFormModal } from './employee-form-modal';
 
 const text = ADMIN_TEXT.census;
 
-const EMPLOYEE_TEMPLATE_ROW = [
-  'E1001',
-  'Ana Ruiz',
-  'Nursing',
-  'Nurse',
-  'true',
-  'ana.ruiz@example.org',
-];
+const EMPLOYEE_FILES: CensusFiles = {
+  kind: 'employees',
+  columns: EMPLOYEE_CSV_COLUMNS,
+  templateRow: ['E1001', 'Ana Ruiz', 'Nursing', 'Nurse', 'true', 'ana.ruiz@example.org'],
+  useImport: useImportEmployees,
+  useExport: useExportEmployees,
+};
 
 const FILTERS: readonly Filter<'q' | 'active'>[] = [
   { kind: 'search', key: 'q', label: text.searchEmployees },
@@ -86,34 +80,29 @@ function EmployeesOfFacility({ facility }: { facility: CensusFacilityChoice }) {
     q: filters.query.q,
     active: active === 'true' ? true : active === 'false' ? false : null,
   });
-  const importer = useImportEmployees(facility.id);
-  const exporter = useExportEmployees(facility.id);
   // The employee being edited; null adds one.
   const [editing, setEditing] = useState<AdminEmployee | null | undefined>(undefined);
 
   return (
-    <Stack gap="md">
-      <FilterBar filters={FILTERS} values={filters.values} onChange={filters.set}>
+    <FilteredList
+      filters={FILTERS}
+      state={filters}
+      actions={
         <CensusActions
           facility={facility}
-          kind="employees"
+          files={EMPLOYEE_FILES}
           addLabel={text.addEmployee}
           onAdd={() => setEditing(null)}
-          importer={importer}
-          exporter={exporter}
-          columns={EMPLOYEE_CSV_COLUMNS}
-          templateRow={EMPLOYEE_TEMPLATE_ROW}
         />
-      </FilterBar>
-      <ListView
-        list={pagedSource(employees)}
-        columns={columns(setEditing)}
-        rowKey={(employee) => employee.id}
-        label={text.employeesTable}
-        minWidth={860}
-        empty={text.noEmployees}
-        loadingLabel={text.loadingEmployees}
-      />
+      }
+      list={pagedSource(employees)}
+      columns={columns(setEditing)}
+      rowKey={(employee) => employee.id}
+      label={text.employeesTable}
+      minWidth={860}
+      empty={text.noEmployees}
+      loadingLabel={text.loadingEmployees}
+    >
       {editing === undefined ? null : (
         <EmployeeFormModal
           facilityId={facility.id}
@@ -121,6 +110,6 @@ function EmployeesOfFacility({ facility }: { facility: CensusFacilityChoice }) {
           onClose={() => setEditing(undefined)}
         />
       )}
-    </Stack>
+    </FilteredList>
   );
 }

@@ -5,45 +5,40 @@ import {
   type AdminResident,
   type ResidentStatus,
 } from '@carevoice/shared';
-import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { pagedSource } from '@/components/back-office/list-source';
-import { FilterBar, useListFilters, type Filter } from '@/components/back-office/list-filters';
-import {
-  ListView,
-  RowActions,
-  StatusBadge,
-  type Column,
-} from '@/components/back-office/list-screen';
+import { FilteredList } from '@/components/back-office/filtered-list';
+import { useListFilters, type Filter } from '@/components/back-office/list-filters';
+import { RowActions, StatusBadge, type Column } from '@/components/back-office/list-screen';
 import { useExportResidents } from '../api/export-residents';
 import { useResidents } from '../api/get-residents';
 import { useImportResidents } from '../api/import-residents';
 import { languageLabel } from '../census-languages';
-import { CensusActions, CensusScreen } from './census-actions';
+import { CensusActions, CensusScreen, type CensusFiles } from './census-actions';
 import type { CensusFacilityChoice } from './census-facility';
 import { ResidentDatesModal, type CensusEvent } from './resident-dates-modal';
 import { ResidentFormModal } from './resident-form-modal';
 
 const text = ADMIN_TEXT.census;
 
-/** The template's example row: the six required columns, then the measures' (ADR 053). */
-const RESIDENT_TEMPLATE_ROW = [
-  'R-1001',
-  'Ada',
-  'Lovelace',
-  '2026-11-01',
-  '',
-  'en',
-  'short_stay',
-  '',
-  'false',
-  '13',
-  '2026-11-02',
-];
-/** The census file's columns a file must have; the measures' may be left out (ADR 053). */
-const RESIDENT_REQUIRED_COLUMNS = RESIDENT_CSV_COLUMNS.filter(
-  (column) => !(RESIDENT_CSV_OPTIONAL_COLUMNS as readonly string[]).includes(column),
-);
+/**
+ * The census file: its columns (the measures' may be left out, ADR 053) and the template's
+ * example row (the six required columns, then the measures').
+ */
+const RESIDENT_FILES: CensusFiles = {
+  kind: 'residents',
+  columns: RESIDENT_CSV_COLUMNS,
+  required: RESIDENT_CSV_COLUMNS.filter(
+    (column) => !(RESIDENT_CSV_OPTIONAL_COLUMNS as readonly string[]).includes(column),
+  ),
+  templateRow: [
+    ...['R-1001', 'Ada', 'Lovelace', '2026-11-01', '', 'en'],
+    ...['short_stay', '', 'false', '13', '2026-11-02'],
+  ],
+  useImport: useImportResidents,
+  useExport: useExportResidents,
+  goLive: true,
+};
 
 const FILTERS: readonly Filter<'q' | 'status'>[] = [
   { kind: 'search', key: 'q', label: text.searchResidents },
@@ -147,36 +142,29 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
     q: filters.query.q,
     status: statusOf(filters.query.status),
   });
-  const importer = useImportResidents(facility.id);
-  const exporter = useExportResidents(facility.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
   return (
-    <Stack gap="md">
-      <FilterBar filters={FILTERS} values={filters.values} onChange={filters.set}>
+    <FilteredList
+      filters={FILTERS}
+      state={filters}
+      actions={
         <CensusActions
           facility={facility}
-          kind="residents"
+          files={RESIDENT_FILES}
           addLabel={text.addResident}
           onAdd={() => setDialog({ kind: 'form', resident: null })}
-          importer={importer}
-          exporter={exporter}
-          columns={RESIDENT_CSV_COLUMNS}
-          required={RESIDENT_REQUIRED_COLUMNS}
-          templateRow={RESIDENT_TEMPLATE_ROW}
-          goLive
         />
-      </FilterBar>
-      <ListView
-        list={pagedSource(residents)}
-        columns={columns(setDialog)}
-        rowKey={(resident) => resident.id}
-        label={text.residentsTable}
-        minWidth={860}
-        empty={text.noResidents}
-        loadingLabel={text.loadingResidents}
-      />
+      }
+      list={pagedSource(residents)}
+      columns={columns(setDialog)}
+      rowKey={(resident) => resident.id}
+      label={text.residentsTable}
+      minWidth={860}
+      empty={text.noResidents}
+      loadingLabel={text.loadingResidents}
+    >
       {dialog?.kind === 'form' ? (
         <ResidentFormModal facilityId={facility.id} resident={dialog.resident} onClose={close} />
       ) : null}
@@ -188,6 +176,6 @@ function ResidentsOfFacility({ facility }: { facility: CensusFacilityChoice }) {
           onClose={close}
         />
       ) : null}
-    </Stack>
+    </FilteredList>
   );
 }
