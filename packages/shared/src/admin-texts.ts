@@ -452,6 +452,8 @@ export const ADMIN_TEXT = {
     noDraft: 'There is no draft to publish. Edit the questionnaire first.',
     publishRefused: (errors: number) =>
       `${errors} ${errors === 1 ? 'problem needs' : 'problems need'} fixing before this questionnaire can be published.`,
+    /** The target of a choice option's select that ends the interview (END_TARGET, ADR 060). */
+    endOption: 'End the interview',
     // The list
     heading: 'Questionnaires',
     intro:

@@ -38,6 +38,7 @@ export * from './coreq.js';
 export * from './census-import.js';
 export * from './schemas/coreq.js';
 export * from './interview-texts.js';
+export * from './interview-builder-texts.js';
 export * from './survey-link-texts.js';
 export * from './schemas/survey-links.js';
 export * from './public-survey-texts.js';

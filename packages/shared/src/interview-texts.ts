@@ -1,6 +1,8 @@
 /**
  * The texts of the interview fields (issue 34 item 5, CAHPS; ADR 060): the Rating scale, the
- * staff-only interviewer text, ending an interview early (break-off) and the builder's fields.
+ * staff-only interviewer text, ending an interview early (break-off). The builder's fields have
+ * theirs in interview-builder-texts.ts and Survey Results' partial surveys in RESULTS_TEXT, so
+ * that only those screens' chunks carry them.
  */
 import { numberRangeText, RATING_MAX, RATING_MIN } from './survey-engine.js';
 
@@ -44,27 +46,5 @@ export const INTERVIEW_TEXT = {
     /** The request did not reach the server (or it failed): nothing was stored. */
     failed:
       'The interview could not be ended: the server did not answer. Nothing was stored; try again.',
-  },
-  builder: {
-    interviewerText: 'Interviewer text (staff only, not read out as the question)',
-    interviewerTextSpanish: 'Interviewer text in Spanish',
-    endOption: 'End the interview',
-    nonAnswerNext: 'Refused and Don’t know follow',
-    nonAnswerNextToNext: 'The next question',
-    nonAnswerNextOption: (label: string) => `The branch of “${label}”`,
-    min: 'Smallest answer',
-    max: 'Largest answer',
-    ratingLow: 'Label at 0',
-    ratingHigh: 'Label at 10',
-    ratingLowSpanish: 'Label at 0 in Spanish',
-    ratingHighSpanish: 'Label at 10 in Spanish',
-    ratingHelp: `Residents answer with a whole number from ${RATING_MIN} to ${RATING_MAX}.`,
-  },
-  results: {
-    partial: 'Partial',
-    partialCount: (n: number) =>
-      n === 1 ? '1 partial (ended early)' : `${n} partial (ended early)`,
-    /** The drill-down of the partial surveys: what the list stands for. */
-    behindPartial: 'Partial surveys (ended early)',
   },
 } as const;

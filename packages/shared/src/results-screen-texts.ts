@@ -94,6 +94,10 @@ export const RESULTS_TEXT = {
       `Show the ${n} completed survey${n === 1 ? '' : 's'} of ${facility}`,
     days: (n: number) => `${n} day${n === 1 || n === -1 ? '' : 's'}`,
     rateAxis: 'Response rate (%)',
+    /** Surveys ended early (ADR 060). */
+    partial: 'Partial',
+    partialCount: (n: number) =>
+      n === 1 ? '1 partial (ended early)' : `${n} partial (ended early)`,
   },
   questions: {
     heading: 'Answers by question',
@@ -145,6 +149,8 @@ export const RESULTS_TEXT = {
       question: (question: string) => `Answers to "${question}"`,
       option: (question: string, option: string) => `"${question}": ${option}`,
       range: (question: string, min: string, max: string) => `"${question}": ${min} to ${max}`,
+      /** The drill-down of the partial surveys (ADR 060). */
+      partial: 'Partial surveys (ended early)',
     },
     backToDashboard: 'Back to the dashboard',
     answeredBy: 'Answered by',

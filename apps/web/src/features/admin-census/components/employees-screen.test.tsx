@@ -1,10 +1,14 @@
 import { ADMIN_TEXT, type AdminEmployee, type FacilityPermissionResponse } from '@carevoice/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import AdminEmployeesRoute from '@/app/routes/admin-employees';
 import { SessionProvider } from '@/features/auth';
 import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
+
+// The census lists are lazy screens over the back office's kit: on a loaded machine's jsdom the
+// first table takes more than the default second to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 const text = ADMIN_TEXT.census;
 

@@ -1,6 +1,7 @@
 import {
   ADMIN_TEXT,
   INSTRUMENT_TEXT,
+  INTERVIEW_BUILDER_TEXT,
   INTERVIEW_TEXT,
   QUESTIONNAIRE_PROBLEM_TEXT,
   RESIDENT_CONTROLS,
@@ -29,7 +30,7 @@ import { jsonResponse, PROFILE, renderRoutes, stubFetch } from '@/test/render';
 configure({ asyncUtilTimeout: 5000 });
 
 const text = ADMIN_TEXT.questionnaires;
-const builder = INTERVIEW_TEXT.builder;
+const builder = INTERVIEW_BUILDER_TEXT;
 const controls = RESIDENT_CONTROLS.en;
 
 const QUESTIONS: DraftQuestion[] = [
@@ -195,7 +196,7 @@ describe('the builder’s CAHPS fields', { timeout: 60_000 }, () => {
     const { user, lastSaved } = renderEditor();
     await user.click(await screen.findByRole('button', { name: text.expand(1) }));
     const next = within(card(1)).getByRole('combobox', { name: text.optionNext(1) });
-    await user.selectOptions(next, builder.endOption);
+    await user.selectOptions(next, text.endOption);
     expect(next).toHaveValue('end');
     await lastSaved((questions) => expect(questions[0]?.options[0]?.next).toBe('end'));
 

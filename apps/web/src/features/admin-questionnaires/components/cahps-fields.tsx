@@ -1,5 +1,5 @@
 import {
-  INTERVIEW_TEXT,
+  INTERVIEW_BUILDER_TEXT,
   type DraftNumber,
   type DraftProblem,
   type DraftQuestion,
@@ -16,7 +16,7 @@ import classes from './question-card.module.css';
  * own, fetched when a card first opens, so the builder's first load does not carry them.
  */
 
-const text = INTERVIEW_TEXT.builder;
+const text = INTERVIEW_BUILDER_TEXT;
 
 /** Only Spanish beside English: the interview fields are `{en, es?}` (DESIGN §9). */
 const spanishOnly = (translations: readonly ResidentLanguage[]) =>

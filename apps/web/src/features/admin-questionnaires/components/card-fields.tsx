@@ -1,7 +1,6 @@
 import {
   ADMIN_TEXT,
   END_TARGET,
-  INTERVIEW_TEXT,
   RESIDENT_LANGUAGE_LABELS,
   type DraftProblem,
   type ResidentLanguage,
@@ -142,7 +141,7 @@ export function TargetSelect({
               {text.goTo(target.position, target.label.slice(0, 60))}
             </option>
           ))}
-          {endOption && <option value={END_TARGET}>{INTERVIEW_TEXT.builder.endOption}</option>}
+          {endOption && <option value={END_TARGET}>{text.endOption}</option>}
         </select>
       )}
     </Field>

@@ -1,5 +1,4 @@
 import {
-  INTERVIEW_TEXT,
   RESULTS_TEXT,
   type Alert,
   type ResultsQuestion,
@@ -244,16 +243,14 @@ describe('Survey Results dashboard', () => {
       });
     });
     const links = await screen.findAllByRole('link', {
-      name: INTERVIEW_TEXT.results.partialCount(1),
+      name: text.summary.partialCount(1),
     });
     // Oak Court has none: a plain 0, no link.
     expect(links).toHaveLength(2);
-    expect(screen.getAllByText(INTERVIEW_TEXT.results.partial).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(text.summary.partial).length).toBeGreaterThan(0);
     await user.click(links[0] as HTMLElement);
     expect(
-      await screen.findByText((content) =>
-        content.startsWith(`${INTERVIEW_TEXT.results.behindPartial} · `),
-      ),
+      await screen.findByText((content) => content.startsWith(`${text.surveys.behind.partial} · `)),
     ).toBeVisible();
     expect(screen.getByTestId('where').textContent).toMatch(
       /^\/results\/surveys\?facility=fac-maple&period=30&status=partial$/,

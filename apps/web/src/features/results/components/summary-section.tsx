@@ -1,5 +1,4 @@
 import {
-  INTERVIEW_TEXT,
   DISCHARGE_REASONS,
   RESULTS_TEXT,
   type ResultsFacilitySummary,
@@ -51,7 +50,7 @@ function PartialFigure({
       component={Link}
       to={completedLink(filters, facility.facility_id, 'partial')}
       inherit
-      aria-label={INTERVIEW_TEXT.results.partialCount(facility.partial)}
+      aria-label={text.partialCount(facility.partial)}
     >
       {facility.partial}
     </Anchor>
@@ -109,7 +108,7 @@ function FacilityCard({
           <Figure label={text.open}>{facility.open}</Figure>
           <Figure label={text.notCompletable}>{notCompletable(facility)}</Figure>
           <Figure label={text.consentRefused}>{facility.consent_refused}</Figure>
-          <Figure label={INTERVIEW_TEXT.results.partial}>
+          <Figure label={text.partial}>
             <PartialFigure facility={facility} filters={filters} />
           </Figure>
         </SimpleGrid>
@@ -150,7 +149,7 @@ function ComparisonTable({
               <Table.Th scope="col">{text.delayed}</Table.Th>
               <Table.Th scope="col">{text.notCompletable}</Table.Th>
               <Table.Th scope="col">{text.consentRefused}</Table.Th>
-              <Table.Th scope="col">{INTERVIEW_TEXT.results.partial}</Table.Th>
+              <Table.Th scope="col">{text.partial}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

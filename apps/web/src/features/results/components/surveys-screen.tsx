@@ -1,9 +1,4 @@
-import {
-  INTERVIEW_TEXT,
-  RESULTS_SURVEY_STATUSES,
-  RESULTS_TEXT,
-  type ResultsSurveyStatus,
-} from '@carevoice/shared';
+import { RESULTS_SURVEY_STATUSES, RESULTS_TEXT, type ResultsSurveyStatus } from '@carevoice/shared';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { rangeReversed } from '@/components/date-range-inputs';
@@ -52,7 +47,7 @@ function useFigureText(filter: SurveysFilter, filters: ResultsFilters): string |
     hasKind(filters) && !rangeReversed(filters) && questionKey !== undefined,
   );
   if (questionKey === undefined) {
-    if (filter.status === 'partial') return INTERVIEW_TEXT.results.behindPartial;
+    if (filter.status === 'partial') return text.behind.partial;
     return filter.status === 'completed' ? text.behind.completed : null;
   }
   const question = questions.data?.find((candidate) => candidate.question_key === questionKey);
