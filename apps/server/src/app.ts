@@ -36,6 +36,8 @@ import { CensusFeedListener } from './modules/census-feed/census-feed.listener.j
 import { censusFeedRoutes } from './modules/census-feed/census-feed.routes.js';
 import { contactRoutes } from './modules/contacts/contacts.routes.js';
 import { publicSurveyRoutes } from './modules/survey-links/public-survey.routes.js';
+import { campaignRoutes } from './modules/survey-links/campaigns.routes.js';
+import { CampaignRunner } from './modules/survey-links/campaign-runner.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -131,6 +133,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publishedVersions: new PublishedVersions(PUBLISHED_VERSIONS_KEPT),
     newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
     censusFeed: undefined,
+    campaigns: new CampaignRunner({
+      db: deps.database.db,
+      dialect: deps.database.dialect,
+      config,
+      now,
+      log: app.log,
+    }),
   };
   if (config.censusFeed) {
     ctx.censusFeed = new CensusFeedListener({
@@ -143,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.censusFeed?.stop();
+    await ctx.campaigns.stop();
     await ctx.outbox.stop();
     await ctx.mailer.close();
   });
@@ -187,5 +197,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(censusFeedRoutes);
   await app.register(contactRoutes);
   await app.register(publicSurveyRoutes);
+  await app.register(campaignRoutes);
   return app;
 }

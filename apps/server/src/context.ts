@@ -8,6 +8,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { OutboxSender } from './modules/mail-outbox/mail-outbox.service.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { CensusFeedListener } from './modules/census-feed/census-feed.listener.js';
+import type { CampaignRunner } from './modules/survey-links/campaign-runner.js';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   newMfaSecret: () => string;
   /** The census feed's MLLP listener (ADR 050) when HL7_PORT is set; main.ts starts it. */
   censusFeed: CensusFeedListener | undefined;
+  /** Sends campaigns of surveys by link and their reminders (ADR 065); main.ts starts it. */
+  campaigns: CampaignRunner;
 }
 
 declare module 'fastify' {

@@ -52,6 +52,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   outbox.start();
+  // Campaigns of surveys by link and their reminders (ADR 065); stopped by app.close().
+  app.ctx.campaigns.start();
   // The census feed (ADR 050): only with HL7_PORT; stopped by app.close().
   await app.ctx.censusFeed?.start();
   console.log(

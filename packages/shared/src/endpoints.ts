@@ -160,6 +160,11 @@ import {
   ResultsSurveysResponseSchema,
 } from './schemas/results.js';
 import {
+  CampaignCreateRequestSchema,
+  CampaignListQuerySchema,
+  CampaignListResponseSchema,
+  CampaignSchema,
+  CampaignUpdateRequestSchema,
   ContactCreateRequestSchema,
   ContactListQuerySchema,
   ContactListResponseSchema,
@@ -271,6 +276,7 @@ const results = { kind: 'facility', permission: 'Survey_Results' } as const;
 
 const facilityParams = z.object({ facilityId: IdSchema });
 const questionnaireParams = z.object({ questionnaireId: IdSchema });
+const campaignParams = z.object({ campaignId: IdSchema });
 const dueListParams = facilityParams.extend({ surveyType: ResidentSurveyTypeSchema });
 
 /** Every API endpoint, keyed by name. */
@@ -1136,6 +1142,52 @@ export const ENDPOINTS = {
     params: z.object({ contactId: IdSchema }),
     body: ContactUpdateRequestSchema,
     response: ContactSchema,
+  },
+  adminCampaigns: {
+    method: 'GET',
+    path: 'admin/facilities/:facilityId/campaigns',
+    access: administration,
+    params: facilityParams,
+    query: CampaignListQuerySchema,
+    response: CampaignListResponseSchema,
+  },
+  adminCampaignCreate: {
+    method: 'POST',
+    path: 'admin/facilities/:facilityId/campaigns',
+    access: administration,
+    params: facilityParams,
+    body: CampaignCreateRequestSchema,
+    status: 201,
+    response: CreatedResponseSchema,
+  },
+  adminCampaign: {
+    method: 'GET',
+    path: 'admin/campaigns/:campaignId',
+    access: administration,
+    params: campaignParams,
+    response: CampaignSchema,
+  },
+  adminCampaignUpdate: {
+    method: 'PATCH',
+    path: 'admin/campaigns/:campaignId',
+    access: administration,
+    params: campaignParams,
+    body: CampaignUpdateRequestSchema,
+    response: CampaignSchema,
+  },
+  adminCampaignPause: {
+    method: 'POST',
+    path: 'admin/campaigns/:campaignId/pause',
+    access: administration,
+    params: campaignParams,
+    response: CampaignSchema,
+  },
+  adminCampaignResume: {
+    method: 'POST',
+    path: 'admin/campaigns/:campaignId/resume',
+    access: administration,
+    params: campaignParams,
+    response: CampaignSchema,
   },
   // The public page of a survey link (no session). The token in the path is a secret: the logs
   // write `[redacted]` instead; every answer is `Cache-Control: no-store` (as all of the API).

@@ -97,6 +97,9 @@ const ANCHORS: readonly FixtureField[] = [
   'feedMessageId',
   // Surveys by link: the contact's facility is the call's.
   'contactId',
+  // Campaigns: the campaign's facility is the call's.
+  'campaign',
+  'pausedCampaignId',
 ];
 
 interface Refusal {
@@ -136,6 +139,8 @@ const MIXED_REFUSAL: Record<FixtureField, (foreign: FacilityFixtures) => Refusal
   alertId: () => facilityRefusal,
   feedMessageId: () => facilityRefusal,
   contactId: () => facilityRefusal,
+  campaign: () => facilityRefusal,
+  pausedCampaignId: () => facilityRefusal,
 };
 
 /** Records of another facility that can be mixed into the endpoint's request. */

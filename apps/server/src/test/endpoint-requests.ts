@@ -24,6 +24,7 @@ import { inviteUser } from '../modules/admin-users/admin-users.service.js';
 import { questionsOfSurvey } from '../modules/surveys/surveys.service.js';
 import { createUser } from '../modules/users/users.service.js';
 import { ensureOptOutToken } from '../modules/recognition/recognition-mail.service.js';
+import { newRowId } from '../lib/crypto.js';
 import { sealSecret } from '../lib/secret-box.js';
 import { TOTP_SECRET_PURPOSE } from '../modules/account/mfa.service.js';
 import {
@@ -80,6 +81,10 @@ export interface FacilityFixtures {
   feedMessageId: string;
   /** A contact of a resident of the facility (surveys by link, ADR 059). */
   contactId: string;
+  /** An active campaign of the facility and its version (campaigns, ADR 065). */
+  campaign: { id: string; version: number };
+  /** A paused campaign of the facility (resumed by a request). */
+  pausedCampaignId: string;
 }
 
 export type FixtureField = keyof FacilityFixtures;
@@ -436,6 +441,27 @@ export const ENDPOINT_REQUESTS: Record<EndpointName, (scope: RequestScope) => En
     body: { survey_answer_list: s.public.surveyLink.answers },
   }),
   publicSurveyUnsubscribe: (s) => ({ params: { token: s.public.surveyLink.token } }),
+  // Campaigns (ADR 065). The create names the facility's published Admission questionnaire; the
+  // edit renames at the version read; pause and resume each have a campaign in the state they need.
+  adminCampaigns: (s) => ({ params: { facilityId: s.facilityId } }),
+  adminCampaignCreate: (s) => ({
+    params: { facilityId: s.facilityId },
+    body: {
+      name: 'Matrix families',
+      questionnaire_id: s.questionnaire.id,
+      audience: { kind: 'long_stay_families' },
+      channels: ['email'],
+      schedule: { send: 'now' },
+      reminders: { count: 2, every_days: 7 },
+    },
+  }),
+  adminCampaign: (s) => ({ params: { campaignId: s.campaign.id } }),
+  adminCampaignUpdate: (s) => ({
+    params: { campaignId: s.campaign.id },
+    body: { name: 'Matrix families (renamed)', version: s.campaign.version },
+  }),
+  adminCampaignPause: (s) => ({ params: { campaignId: s.campaign.id } }),
+  adminCampaignResume: (s) => ({ params: { campaignId: s.pausedCampaignId } }),
 };
 
 function employeeEcho(s: RequestScope) {
@@ -468,6 +494,8 @@ export function placeholderFixtures(tag: string): FacilityFixtures {
     alertId: `${tag}-alert`,
     feedMessageId: `${tag}-feed-message`,
     contactId: `${tag}-contact`,
+    campaign: { id: `${tag}-campaign`, version: 1 },
+    pausedCampaignId: `${tag}-paused-campaign`,
   };
 }
 
@@ -626,7 +654,53 @@ export async function loadFacilityFixtures(
     alertId: pick('alertId', await unresolvedAlertOf(t, facilityId), previous?.alertId),
     feedMessageId: await heldFeedMessageOf(t, facilityId),
     contactId: await contactOf(t, facilityId),
+    campaign: await campaignOf(t, facilityId, 'active'),
+    pausedCampaignId: (await campaignOf(t, facilityId, 'paused')).id,
   };
+}
+
+/**
+ * A campaign of the facility in the status (a write when it has none: the demo data has none, and
+ * a request may have paused or resumed the last one), sending its Admission questionnaire to the
+ * facility's long-stay families now; the runner is not started in tests, so it stays unsent.
+ */
+async function campaignOf(
+  t: TestApp,
+  facilityId: string,
+  status: 'active' | 'paused',
+): Promise<{ id: string; version: number }> {
+  const found = await t.db
+    .selectFrom('campaigns')
+    .select(['id', 'version'])
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', status)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (found) return found;
+  const questionnaire = await facilityQuestionnaire(t, facilityId, 'Admission');
+  const id = newRowId();
+  const at = t.clock.now().toISOString();
+  await t.db
+    .insertInto('campaigns')
+    .values({
+      id,
+      facility_id: facilityId,
+      name: `Matrix ${status} campaign`,
+      questionnaire_id: questionnaire.id,
+      audience_json: JSON.stringify({ kind: 'long_stay_families' }),
+      channels_json: JSON.stringify(['email']),
+      schedule_json: JSON.stringify({ send: 'now' }),
+      reminder_count: 0,
+      reminder_every_days: 7,
+      status,
+      next_run_at: at,
+      lease_until: null,
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { id, version: 1 };
 }
 
 /**
