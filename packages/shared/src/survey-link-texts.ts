@@ -23,13 +23,19 @@ export const CAMPAIGN_FIELD_MESSAGES = {
   channels: 'Choose email, text message (sms) or both.',
   audience: 'Use long_stay_families, discharged_home or contacts.',
   contactIds: 'Name at least one contact.',
-  contactOtherFacility: 'A contact named belongs to another facility.',
   onDate: 'A campaign sent on a date needs the date (on).',
   afterDischargeDays: 'A campaign sent after discharge needs the number of days (days).',
-  afterDischargeAudience: 'Only residents discharged home can be sent a survey after discharge.',
   reminders: 'Reminders: a count of 0 to 3, every 1 to 60 days.',
+} as const;
+
+/**
+ * The server's answers about campaigns. Apart from CAMPAIGN_FIELD_MESSAGES, which the shared
+ * schemas use: the web app shows these as the `detail` it is sent, so they stay out of its bundle.
+ */
+export const CAMPAIGN_MESSAGES = {
+  contactOtherFacility: 'A contact named belongs to another facility.',
+  afterDischargeAudience: 'Only residents discharged home can be sent a survey after discharge.',
   questionnaireNotFound: 'This questionnaire does not exist.',
-  questionnaireOtherFacility: 'This questionnaire belongs to another facility.',
   questionnaireNotPublished: 'Publish the questionnaire before sending it.',
   campaignNotFound: 'This campaign does not exist.',
   alreadyPaused: 'The campaign is already paused.',

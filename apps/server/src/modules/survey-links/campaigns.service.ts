@@ -6,7 +6,7 @@
  */
 import {
   ADMIN_PAGE_SIZE,
-  CAMPAIGN_FIELD_MESSAGES,
+  CAMPAIGN_MESSAGES,
   CampaignAudienceSchema,
   CampaignScheduleSchema,
   LINK_CHANNELS,
@@ -49,7 +49,7 @@ import {
   type LinkCountRow,
 } from './campaigns.repository.js';
 
-const text = CAMPAIGN_FIELD_MESSAGES;
+const text = CAMPAIGN_MESSAGES;
 
 /** The hour (facility time) a campaign sent on a date starts. */
 export const CAMPAIGN_SEND_HOUR = 9;

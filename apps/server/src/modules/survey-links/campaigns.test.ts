@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import {
-  CAMPAIGN_FIELD_MESSAGES,
+  CAMPAIGN_MESSAGES,
   CampaignListResponseSchema,
   CampaignSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -515,13 +515,13 @@ describeEachDialect('campaigns', (dialect) => {
         'after discharge for another audience',
         () => create({ schedule: { send: 'after_discharge', days: 7 } }),
         400,
-        CAMPAIGN_FIELD_MESSAGES.afterDischargeAudience,
+        CAMPAIGN_MESSAGES.afterDischargeAudience,
       ],
       [
         'a contact of another facility',
         () => create({ audience: { kind: 'contacts', contact_ids: [foreignContact] } }),
         403,
-        CAMPAIGN_FIELD_MESSAGES.contactOtherFacility,
+        CAMPAIGN_MESSAGES.contactOtherFacility,
       ],
       [
         'a questionnaire of another facility',
@@ -533,7 +533,7 @@ describeEachDialect('campaigns', (dialect) => {
         'an unknown questionnaire',
         () => create({ questionnaire_id: 'no-such-questionnaire' }),
         404,
-        CAMPAIGN_FIELD_MESSAGES.questionnaireNotFound,
+        CAMPAIGN_MESSAGES.questionnaireNotFound,
       ],
       ['a name of spaces', () => create({ name: '   ' }), 400],
       [
@@ -560,19 +560,19 @@ describeEachDialect('campaigns', (dialect) => {
             body: { schedule: { send: 'after_discharge', days: 3 }, version: 1 },
           }),
         400,
-        CAMPAIGN_FIELD_MESSAGES.afterDischargeAudience,
+        CAMPAIGN_MESSAGES.afterDischargeAudience,
       ],
       [
         'resuming a campaign that is not paused',
         () => call(t, who, 'adminCampaignResume', { params: { campaignId } }),
         409,
-        CAMPAIGN_FIELD_MESSAGES.notPaused,
+        CAMPAIGN_MESSAGES.notPaused,
       ],
       [
         'an unknown campaign',
         () => call(t, who, 'adminCampaign', { params: { campaignId: 'no-such-campaign' } }),
         404,
-        CAMPAIGN_FIELD_MESSAGES.campaignNotFound,
+        CAMPAIGN_MESSAGES.campaignNotFound,
       ],
     ];
     for (const [what, send, status, detail] of cases) {
