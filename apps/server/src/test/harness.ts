@@ -73,8 +73,9 @@ export const SCALE = process.env.TEST_SCALE === '1';
 export const TEST_START = new Date(`${TEST_TODAY}T12:00:00.000Z`);
 
 /**
- * Every table, for row-count snapshots ("nothing was written"); not the answer counts, which
- * the database derives from `answers` (ADR 034; `db/answer-counts.test.ts` checks them).
+ * Every base table, for row-count snapshots and "nothing was written" (endpoint-requests.ts
+ * `dbState`); the tables derived from them are DERIVED_TABLES. `db-state.test.ts` checks that
+ * the two lists together name every table of a migrated database.
  */
 export const ALL_TABLES = [
   'users',
@@ -109,6 +110,28 @@ export const ALL_TABLES = [
   'campaigns',
   'survey_links',
   'survey_link_tokens',
+  'questionnaire_versions',
+] as const satisfies readonly (keyof Database)[];
+
+/**
+ * The tables worked out from the base tables, which "nothing was written" does not read: they
+ * change only when a base table does, or when a read brings them up to date, and their own
+ * tests check their contents.
+ * - `answer_counts`, `answer_month_counts` (ADR 034) and `survey_counts`,
+ *   `survey_month_counts` (ADR 037): kept by triggers on `answers` and `surveys`.
+ * - `coreq_stale` (ADR 061): filled by triggers on the surveys, answers, residents and versions
+ *   the CoreQ rules read; `coreq_responses`: worked out from those rows by the CoreQ panel, on
+ *   a read, which also empties `coreq_stale`.
+ * - SQLite's `answer_search` (ADR 036, an FTS5 index kept by triggers on `answers`, with its
+ *   shadow tables `answer_search_*`) is not in `Database`; it is named in db-state.test.ts.
+ */
+export const DERIVED_TABLES = [
+  'answer_counts',
+  'answer_month_counts',
+  'survey_counts',
+  'survey_month_counts',
+  'coreq_stale',
+  'coreq_responses',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Runs `body` once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
