@@ -8,6 +8,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_RETRY_AFTER_SECONDS } from '../../constants.js';
+import type { AppContext } from '../../context.js';
 import { attachment } from '../../lib/csv.js';
 import { tooManyRequests } from '../../lib/http-error.js';
 import { endpoint, requestMeta } from '../../lib/http.js';
@@ -102,60 +103,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => resultsComments(ctx, requireSession(request).user, request.query),
   });
 
-  /** Exports running per user on this instance: at most RESULTS_EXPORTS_PER_USER (ADR 043). */
-  const running = new Map<string, number>();
-
-  async function sendExport(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    query: ResultsExportQuery | CoreqQuery,
-    format: ExportFormat,
-    coreq?: CoreqExportKind,
-  ) {
-    const { user } = requireSession(request);
-    // A HEAD request downloads nothing: it is checked like a GET, but no file is made.
-    const head = request.method === 'HEAD';
-    const count = running.get(user.id) ?? 0;
-    if (!head && count >= RESULTS_EXPORTS_PER_USER) {
-      throw tooManyRequests(RESULTS_MESSAGES.tooManyExports, EXPORT_RETRY_AFTER_SECONDS);
-    }
-    let released = head;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (running.get(user.id) ?? 1) - 1;
-      if (left > 0) running.set(user.id, left);
-      else running.delete(user.id);
-    };
-    if (!head) running.set(user.id, count + 1);
-    try {
-      const { filename, stream } =
-        coreq === undefined
-          ? await exportResults(
-              ctx,
-              requestMeta(request),
-              user,
-              query as ResultsExportQuery,
-              format,
-              {
-                download: !head,
-              },
-            )
-          : await exportCoreq(ctx, requestMeta(request), user, query, coreq, format, {
-              download: !head,
-            });
-      // The slot is free once the file is sent, or the client has gone away.
-      stream.once('close', release);
-      reply.raw.once('close', release);
-      reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachment(filename));
-      return reply.send(head ? undefined : (stream as never));
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
+  const sendExport = exportSender(ctx);
 
   app.route({
     ...endpoint('resultsExportCsv'),
@@ -208,3 +156,64 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => sendExport(request, reply, request.query, 'xlsx', 'summary'),
   });
 };
+
+/**
+ * Sends a results or CoreQ export as a download, holding the user to RESULTS_EXPORTS_PER_USER
+ * exports running at once on this instance (ADR 043).
+ */
+function exportSender(ctx: AppContext) {
+  /** Exports running per user on this instance. */
+  const running = new Map<string, number>();
+
+  return async function sendExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: ResultsExportQuery | CoreqQuery,
+    format: ExportFormat,
+    coreq?: CoreqExportKind,
+  ) {
+    const { user } = requireSession(request);
+    // A HEAD request downloads nothing: it is checked like a GET, but no file is made.
+    const head = request.method === 'HEAD';
+    const count = running.get(user.id) ?? 0;
+    if (!head && count >= RESULTS_EXPORTS_PER_USER) {
+      throw tooManyRequests(RESULTS_MESSAGES.tooManyExports, EXPORT_RETRY_AFTER_SECONDS);
+    }
+    let released = head;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (running.get(user.id) ?? 1) - 1;
+      if (left > 0) running.set(user.id, left);
+      else running.delete(user.id);
+    };
+    if (!head) running.set(user.id, count + 1);
+    try {
+      const { filename, stream } =
+        coreq === undefined
+          ? await exportResults(
+              ctx,
+              requestMeta(request),
+              user,
+              query as ResultsExportQuery,
+              format,
+              {
+                download: !head,
+              },
+            )
+          : await exportCoreq(ctx, requestMeta(request), user, query, coreq, format, {
+              download: !head,
+            });
+      // The slot is free once the file is sent, or the client has gone away.
+      stream.once('close', release);
+      reply.raw.once('close', release);
+      reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachment(filename));
+      return reply.send(head ? undefined : (stream as never));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+}
