@@ -36,6 +36,23 @@ export const wasGiven = (status: string) => (GIVEN_STATUSES as readonly string[]
 /** The discharge reason of a not-completable survey that was given and refused. */
 export const REFUSED_REASON = 'Resident Refused';
 
+/** What the measure reads of a survey and its resident (coreqSurveys, coreqSurveysByIds). */
+const MEASURE_COLUMNS = [
+  'surveys.id',
+  'surveys.facility_id',
+  'surveys.due_date',
+  'surveys.status',
+  'surveys.respondent',
+  'surveys.submitted_at',
+  'residents.client_id',
+  'residents.discharge_reason',
+  'residents.admitted_on',
+  'residents.discharged_on',
+  'residents.discharge_destination',
+  'residents.guardian',
+  'residents.bims_score',
+] as const;
+
 export interface CoreqSurveyRead {
   id: string;
   facility_id: string;
@@ -149,23 +166,7 @@ export async function coreqSurveys(
     .leftJoin('answers', (join) =>
       join.onRef('answers.survey_id', '=', 'surveys.id').on('answers.question_id', 'in', itemIds),
     )
-    .select([
-      'surveys.id',
-      'surveys.facility_id',
-      'surveys.due_date',
-      'surveys.status',
-      'surveys.respondent',
-      'surveys.submitted_at',
-      'residents.client_id',
-      'residents.discharge_reason',
-      'residents.admitted_on',
-      'residents.discharged_on',
-      'residents.discharge_destination',
-      'residents.guardian',
-      'residents.bims_score',
-      'answers.question_id',
-      'answers.answer_key',
-    ])
+    .select([...MEASURE_COLUMNS, 'answers.question_id', 'answers.answer_key'])
     .where('surveys.facility_id', 'in', [...facilityIds])
     .where('surveys.due_date', '>=', from)
     .where('surveys.due_date', '<=', to)
@@ -287,22 +288,7 @@ export async function coreqSurveysByIds(
             ),
           ),
       )
-      .select([
-        'surveys.id',
-        'surveys.facility_id',
-        'surveys.due_date',
-        'surveys.status',
-        'surveys.respondent',
-        'surveys.submitted_at',
-        'residents.client_id',
-        'residents.discharge_reason',
-        'residents.admitted_on',
-        'residents.discharged_on',
-        'residents.discharge_destination',
-        'residents.guardian',
-        'residents.bims_score',
-        'questionnaire_versions.instrument',
-      ])
+      .select([...MEASURE_COLUMNS, 'questionnaire_versions.instrument'])
       .where('surveys.id', 'in', [...ids])
       .execute(),
     db
