@@ -268,6 +268,27 @@ async function storeAnswers(
 }
 
 /**
+ * The audit row of a survey its answers closed, submitted or ended early (ADR 060): its type and
+ * questionnaire version, then what the caller adds.
+ */
+async function auditAnswered(
+  trx: Kysely<Database>,
+  meta: RequestMeta,
+  action: 'survey.submitted' | 'survey.broken_off',
+  survey: Pick<Survey, 'id' | 'facility_id' | 'survey_type'>,
+  version: number | null,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(trx, meta, {
+    action,
+    targetType: 'survey',
+    targetId: survey.id,
+    facilityId: survey.facility_id,
+    detail: { survey_type: survey.survey_type, questionnaire_version: version, ...detail },
+  });
+}
+
+/**
  * Staff end an interview early (DESIGN §9, ADR 060): the answers given — a path the version
  * allows, stopping anywhere — are stored and the survey closes as `partial`, so it leaves the
  * due list. 409 when it is no longer open. The answers raise alerts as a submission's do.
@@ -298,17 +319,9 @@ export async function breakOffSurvey(
     );
     if (!closed) throw surveyClosedError((await findSurvey(trx, survey.id))?.status ?? 'partial');
     await storeAnswers(trx, ctx, meta, survey, answered, input.survey_answer_list);
-    await recordAudit(trx, meta, {
-      action: 'survey.broken_off',
-      targetType: 'survey',
-      targetId: survey.id,
-      facilityId: survey.facility_id,
-      detail: {
-        survey_type: survey.survey_type,
-        questionnaire_version: answered.version,
-        respondent,
-        answers: input.survey_answer_list.length,
-      },
+    await auditAnswered(trx, meta, 'survey.broken_off', survey, answered.version, {
+      respondent,
+      answers: input.survey_answer_list.length,
     });
   });
 }
@@ -428,21 +441,13 @@ export async function storeSubmission<T>(
         reviewed_at: null,
       })),
     );
-    await recordAudit(trx, meta, {
-      action: 'survey.submitted',
-      targetType: 'survey',
-      targetId: survey.id,
-      facilityId: survey.facility_id,
-      detail: {
-        survey_type: survey.survey_type,
-        questionnaire_version: answered.version,
-        respondent: target.respondent,
-        // A survey by link says how it came (ADR 059); an interview's detail stays as it was.
-        ...(survey.channel === 'interview' ? {} : { channel: survey.channel }),
-        answers: target.answers.length,
-        non_answers: target.answers.filter((answer) => answer.Non_Answer__c).length,
-        acknowledgements: acknowledged.length,
-      },
+    await auditAnswered(trx, meta, 'survey.submitted', survey, answered.version, {
+      respondent: target.respondent,
+      // A survey by link says how it came (ADR 059); an interview's detail stays as it was.
+      ...(survey.channel === 'interview' ? {} : { channel: survey.channel }),
+      answers: target.answers.length,
+      non_answers: target.answers.filter((answer) => answer.Non_Answer__c).length,
+      acknowledgements: acknowledged.length,
     });
     return 'stored' as const;
   });
