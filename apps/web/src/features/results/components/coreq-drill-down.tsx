@@ -6,14 +6,13 @@ import {
   type CoreqSurveyItem,
   type InstrumentId,
 } from '@carevoice/shared';
-import { Anchor, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Table, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
 import { respondentLabel } from '../answered-by';
 import { useCoreqSurveys } from '../api/get-coreq-surveys';
-import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
+import { EmptyState, LoadFailed, LoadingBlocks, MorePages } from './load-state';
 
 const text = RESULTS_TEXT.coreq;
 const drill = text.drill;
@@ -163,22 +162,7 @@ export function CoreqDrillDown({
               <SurveyRows items={items} />
             </Table>
           </Table.ScrollContainer>
-          {surveys.hasNextPage ? (
-            <Group justify="center" mt="sm">
-              <Button
-                variant="default"
-                onClick={() => void surveys.fetchNextPage()}
-                loading={surveys.isFetchingNextPage}
-              >
-                {drill.more}
-              </Button>
-            </Group>
-          ) : null}
-          {surveys.isError ? (
-            <Text role="alert" c="var(--mantine-color-error)">
-              {errorMessage(surveys.error)}
-            </Text>
-          ) : null}
+          <MorePages pages={surveys} label={drill.more} mt="sm" />
         </>
       )}
     </Paper>

@@ -1,5 +1,5 @@
 import { RESULTS_TEXT } from '@carevoice/shared';
-import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { errorMessage } from '@/lib/api-error';
 
 const text = RESULTS_TEXT;
@@ -48,5 +48,46 @@ export function EmptyState({ children }: { children: string }) {
     <Paper withBorder radius="lg" p="xl" ta="center">
       <Text fw={500}>{children}</Text>
     </Paper>
+  );
+}
+
+/** The paging of a list fetched page by page (TanStack Query's infinite query). */
+interface Pages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  isError: boolean;
+  error: unknown;
+}
+
+/** Under a paged list: its "Show more" button while pages are left, and a failed page's error. */
+export function MorePages({
+  pages,
+  label,
+  mt,
+}: {
+  pages: Pages;
+  label: string;
+  mt?: MantineSpacing;
+}) {
+  return (
+    <>
+      {pages.hasNextPage ? (
+        <Group justify="center" mt={mt}>
+          <Button
+            variant="default"
+            onClick={() => void pages.fetchNextPage()}
+            loading={pages.isFetchingNextPage}
+          >
+            {label}
+          </Button>
+        </Group>
+      ) : null}
+      {pages.isError ? (
+        <Text role="alert" c="var(--mantine-color-error)">
+          {errorMessage(pages.error)}
+        </Text>
+      ) : null}
+    </>
   );
 }

@@ -3,13 +3,12 @@ import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from 'react-router';
 import { rangeReversed } from '@/components/date-range-inputs';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
 import { useResultsQuestions } from '../api/get-questions';
 import { useResultsSurveys, type SurveysFilter } from '../api/get-surveys';
 import { filterQuery, hasKind, writeFilters, type ResultsFilters } from '../filters';
 import { channelLabel, respondentLabel } from '../answered-by';
 import { useResultsFilters } from '../hooks';
-import { EmptyState, LoadFailed, LoadingBlocks } from './load-state';
+import { EmptyState, LoadFailed, LoadingBlocks, MorePages } from './load-state';
 
 const text = RESULTS_TEXT.surveys;
 
@@ -155,22 +154,7 @@ export function SurveysScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {surveys.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void surveys.fetchNextPage()}
-                loading={surveys.isFetchingNextPage}
-              >
-                {text.more}
-              </Button>
-            </Group>
-          ) : null}
-          {surveys.isError ? (
-            <Text role="alert" c="var(--mantine-color-error)">
-              {errorMessage(surveys.error)}
-            </Text>
-          ) : null}
+          <MorePages pages={surveys} label={text.more} />
         </>
       )}
     </Stack>
