@@ -31,6 +31,7 @@ import { accessRoutes } from './modules/access/access.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { serverUnknownAccountHash } from './modules/auth/auth.service.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { CensusFeedListener } from './modules/census-feed/census-feed.listener.js';
 import { censusFeedRoutes } from './modules/census-feed/census-feed.routes.js';
@@ -68,6 +69,12 @@ export interface AppDeps {
   checkResponses?: boolean;
   /** New TOTP secrets; by default random (otplib). */
   newMfaSecret?: () => string;
+  /**
+   * The hash an unknown account's sign-in is verified against; by default a random token's at
+   * the server's cost (`serverUnknownAccountHash`). Only tests pass one: at the cost of their
+   * demo accounts' hash, so unknown and known accounts cost the same there too.
+   */
+  unknownAccountHash?: () => Promise<string>;
 }
 
 /** Logged at start when TRUST_PROXY is a hop count (the address form is the safe one). */
@@ -132,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: new SessionCache(changes),
     publishedVersions: new PublishedVersions(PUBLISHED_VERSIONS_KEPT),
     newMfaSecret: deps.newMfaSecret ?? (() => generateSecret()),
+    unknownAccountHash: deps.unknownAccountHash ?? serverUnknownAccountHash,
     censusFeed: undefined,
     campaigns: new CampaignRunner({
       db: deps.database.db,

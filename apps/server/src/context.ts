@@ -31,6 +31,12 @@ export interface AppContext {
   publishedVersions: PublishedVersions;
   /** A new TOTP secret, base32 (tests pass a fixed one to compute codes). */
   newMfaSecret: () => string;
+  /**
+   * The hash an unknown account's sign-in is verified against, at the cost of the stored
+   * passwords (auth.service.ts `serverUnknownAccountHash`, the server's cost; test apps whose
+   * demo accounts have the tests' lower cost pass one at that cost).
+   */
+  unknownAccountHash: () => Promise<string>;
   /** The census feed's MLLP listener (ADR 050) when HL7_PORT is set; main.ts starts it. */
   censusFeed: CensusFeedListener | undefined;
   /** Sends campaigns of surveys by link and their reminders (ADR 065); main.ts starts it. */

@@ -22,7 +22,13 @@ import { connect, type DatabaseHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/demo.js';
 import { testDatabaseUrl } from '../env.js';
-import { adminQuery, pgDatabaseUrl, TEST_TODAY, type TestTemplates } from './templates.js';
+import {
+  adminQuery,
+  pgDatabaseUrl,
+  TEST_PASSWORD_COST,
+  TEST_TODAY,
+  type TestTemplates,
+} from './templates.js';
 
 async function fill(database: DatabaseHandle, seed: boolean, passwordHash: string): Promise<void> {
   try {
@@ -35,11 +41,12 @@ async function fill(database: DatabaseHandle, seed: boolean, passwordHash: strin
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carevoice-templates-'));
-  // The demo accounts' password as argon2id at its lowest cost (m=256 KiB, t=1): a sign-in
+  // The demo accounts' password as argon2id at its lowest cost (TEST_PASSWORD_COST): a sign-in
   // verifies it in ~0.2 ms instead of ~11 ms (more on a busy machine), and the suite signs in
-  // thousands of times. Real argon2id all the same; passwords the tests set, and the unknown
-  // accounts' dummy hash, keep the server's cost. demo.test.ts seeds with the real hash (`fresh`).
-  const passwordHash = await hash(DEMO_PASSWORD, { memoryCost: 256, timeCost: 1 });
+  // thousands of times. Real argon2id all the same; passwords the tests set keep the server's
+  // cost; the unknown accounts' hash of an app on a template has this cost too (harness.ts).
+  // demo.test.ts seeds with the real hash (`fresh`).
+  const passwordHash = await hash(DEMO_PASSWORD, TEST_PASSWORD_COST);
   const templates: TestTemplates = {
     sqlite: {
       migrated: path.join(dir, 'migrated.sqlite'),

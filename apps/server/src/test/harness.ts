@@ -33,13 +33,15 @@ import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/demo.js';
 import { loadConfig, testDatabaseUrl, type Config } from '../env.js';
-import { hashPassword } from '../lib/crypto.js';
+import { hash } from '@node-rs/argon2';
+import { hashPassword, randomToken } from '../lib/crypto.js';
 import type { MailMessage, Mailer } from '../lib/mailer.js';
 import {
   adminQuery,
   copyPostgresTemplate,
   pgDatabaseUrl,
   sqliteTemplateImage,
+  TEST_PASSWORD_COST,
   TEST_TODAY,
 } from './templates.js';
 
@@ -241,6 +243,17 @@ export interface TestApp {
 }
 
 let demoHash: Promise<string> | undefined;
+let lowCostUnknownAccountHash: Promise<string> | undefined;
+
+/**
+ * The unknown accounts' hash of an app on a template: a random token's at the demo accounts'
+ * cost there (TEST_PASSWORD_COST), so a sign-in on an unknown email costs what one on a demo
+ * account costs, as in production, where both have the server's cost. Made once per worker.
+ */
+function testUnknownAccountHash(): Promise<string> {
+  lowCostUnknownAccountHash ??= hash(randomToken(), TEST_PASSWORD_COST);
+  return lowCostUnknownAccountHash;
+}
 
 /** Cookies set by a response, by name. */
 export function responseCookies(response: LightMyRequestResponse): Record<string, string> {
@@ -298,6 +311,8 @@ export async function buildTestApp(
     now: clock.now,
     checkResponses: true,
     newMfaSecret: () => TEST_MFA_SECRET,
+    // Demo accounts from a template have the low cost; migrated here, the server's (fresh).
+    ...(fromTemplate ? { unknownAccountHash: testUnknownAccountHash } : {}),
     ...(options.mailer === 'real' ? {} : { mailer: options.mailer ?? mail }),
     ...(options.logs ? { logs: options.logs } : {}),
   });

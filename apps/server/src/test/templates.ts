@@ -10,6 +10,15 @@ import { testDatabaseUrl } from '../env.js';
 /** The anchor "today" of seeded test data and the test clock's start. */
 export const TEST_TODAY = '2026-11-22';
 
+/**
+ * The argon2id cost of the demo accounts' password in the templates: the lowest (m=256 KiB,
+ * t=1), ~0.2 ms a verification instead of the server's ~11 ms (more on a busy machine), since the
+ * suite signs in thousands of times (ADR 058). The test apps' unknown accounts are verified
+ * against a hash at the same cost (harness.ts), so an unknown account still costs what a known
+ * one does; the server itself keeps its full cost for both (auth.service.ts).
+ */
+export const TEST_PASSWORD_COST = { memoryCost: 256, timeCost: 1 } as const;
+
 /** Where the templates are: SQLite files, PostgreSQL database names (with TEST_DATABASE_URL). */
 export interface TestTemplates {
   sqlite: { migrated: string; seeded: string };

@@ -96,6 +96,17 @@ type TokenType = 'access' | 'refresh';
 
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * The hash a sign-in on an unknown email verifies its password against, so that it costs what a
+ * sign-in on a known account costs and the timing does not tell which accounts exist: a random
+ * token's, at the server's cost (hashPassword, the cost of every password it stores). Made once.
+ * The app's default for `ctx.unknownAccountHash`.
+ */
+export function serverUnknownAccountHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}
+
 export function profileOf(user: SessionUser): UserProfile {
   return {
     all_facility_access: user.allFacilityAccess,
@@ -124,9 +135,8 @@ export async function login(
   await assertNotThrottled(ctx.db, LOGIN_RULE, account, meta);
 
   const user = await findUserByEmail(ctx.db, account);
-  dummyHash ??= hashPassword(randomToken());
   const passwordOk = await verifyPassword(
-    user?.password_hash ?? (await dummyHash),
+    user?.password_hash ?? (await ctx.unknownAccountHash()),
     request.password,
   );
   if (!user || !passwordOk || !fromFlag(user.active)) {

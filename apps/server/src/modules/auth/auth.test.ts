@@ -18,6 +18,7 @@ import {
 } from '../../constants.js';
 import { TRUST_PROXY_HOP_COUNT_WARNING } from '../../app.js';
 import { sha256 } from '../../lib/crypto.js';
+import { serverUnknownAccountHash } from './auth.service.js';
 import {
   describeEachDialect,
   responseCookies,
@@ -411,6 +412,44 @@ describeEachDialect('session lifetime', (dialect) => {
       t.clock.advanceMinutes(ACCESS_TOKEN_TTL_SECONDS / 60 + 1);
       expectSessionRefused(await me(t, { authorization: `Bearer ${body.jwt_access}` }));
       expect((await me(t, headers)).statusCode).toBe(200);
+    });
+  });
+});
+
+/** An argon2id hash's cost parameters (`m=…,t=…,p=…`). */
+const argon2Cost = (passwordHash: string) =>
+  /^\$argon2id\$v=19\$(m=\d+,t=\d+,p=\d+)\$/.exec(passwordHash)?.[1];
+
+describe('the hash an unknown account is verified against', () => {
+  const accountHash = async (t: TestApp, email: string) =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+  describe('in an app built as production builds it (no test hash; demo data seeded for real)', () => {
+    const t = useTestApp('sqlite', { seed: true, fresh: true });
+
+    it("has the server's full cost, the cost of the passwords it stores", async () => {
+      const unknown = await t.ctx.unknownAccountHash();
+      expect(unknown).toBe(await serverUnknownAccountHash());
+      expect(argon2Cost(unknown)).toBe('m=19456,t=2,p=1');
+      expect(argon2Cost(await accountHash(t, STAFF))).toBe('m=19456,t=2,p=1');
+    });
+  });
+
+  describe("in a test app on the seeded template, whose demo accounts have the tests' low cost", () => {
+    const t = useTestApp('sqlite', { seed: true });
+
+    it("has the demo accounts' cost, so unknown and known accounts still cost the same", async () => {
+      const unknown = await t.ctx.unknownAccountHash();
+      expect(argon2Cost(unknown)).toBe('m=256,t=1,p=1');
+      expect(argon2Cost(await accountHash(t, STAFF))).toBe(argon2Cost(unknown));
+      const refused = await loginRequest(t, 'nobody@carevoice.test', 'carevoice-demo');
+      expect(refused.statusCode).toBe(401);
     });
   });
 });
