@@ -215,7 +215,7 @@ export type AccessRule =
  */
 export type CacheScope = 'facility' | 'user';
 
-export interface EndpointDef {
+interface EndpointFields {
   readonly method: HttpMethod;
   /** Path under API_BASE in Fastify's `:param` notation, no leading or trailing slash. */
   readonly path: string;
@@ -239,14 +239,6 @@ export interface EndpointDef {
    * workbook (`xlsx`, results export).
    */
   readonly responseType?: 'csv' | 'xlsx';
-  /** GET answers kept between writes, and whose they are; absent: never kept. */
-  readonly cache?: CacheScope;
-  /**
-   * The kept answer also depends on the day: the server's "today" (the UTC date of its clock),
-   * which a period left open runs to. It is kept per day as well, so a new day computes it
-   * afresh (ADR 061, "The panel kept between writes").
-   */
-  readonly cachePerDay?: true;
   /**
    * A read of residents' answers, audited on every 200 (HIPAA §164.312(b), ADR 043); the
    * downloads (`responseType`) are audited too.
@@ -267,6 +259,33 @@ export interface EndpointDef {
    */
   readonly personal?: readonly string[];
 }
+
+/**
+ * Whether the GET answer is kept between writes (ADR 011) and, if it is, the tables its handler
+ * reads: an entry with `cache` and without `reads` does not compile. `reads` names what the
+ * answer depends on; today any write drops every kept answer, so it is the record a narrower
+ * rule would need, and apps/server/src/test/read-declarations.test.ts fails when a cached
+ * handler reads a table its entry does not name (docs/architecture.md, "Adding an endpoint").
+ */
+type EndpointCaching =
+  | { readonly cache?: undefined; readonly cachePerDay?: undefined; readonly reads?: undefined }
+  | {
+      /** GET answers kept between writes, and whose they are; absent: never kept. */
+      readonly cache: CacheScope;
+      /**
+       * The kept answer also depends on the day: the server's "today" (the UTC date of its clock),
+       * which a period left open runs to. It is kept per day as well, so a new day computes it
+       * afresh (ADR 061, "The panel kept between writes").
+       */
+      readonly cachePerDay?: true;
+      /**
+       * The tables the handler reads (database table names; the guard's session and access
+       * lookups are not the handler's).
+       */
+      readonly reads: readonly string[];
+    };
+
+export type EndpointDef = EndpointFields & EndpointCaching;
 
 const surveys = { kind: 'facility', permission: 'Patients_Surveys' } as const;
 const reviews = { kind: 'facility', permission: 'Incentive_Acknowledgement' } as const;
@@ -311,6 +330,7 @@ export const ENDPOINTS = {
     params: z.object({ sfUserId: IdSchema }),
     response: FacilityPermissionResponseSchema,
     cache: 'user',
+    reads: ['user_permissions', 'user_facilities', 'facilities'],
   },
   resetRequest: {
     method: 'POST',
@@ -335,6 +355,7 @@ export const ENDPOINTS = {
     params: dueListParams,
     response: SurveyListResponseSchema,
     cache: 'facility',
+    reads: ['surveys', 'residents'],
   },
   surveyListDated: {
     method: 'GET',
@@ -343,6 +364,7 @@ export const ENDPOINTS = {
     params: dueListParams.extend({ startDate: DateStringSchema, endDate: DateStringSchema }),
     response: DatedSurveyListResponseSchema,
     cache: 'facility',
+    reads: ['surveys', 'residents'],
   },
   unlistedResidents: {
     method: 'GET',
@@ -353,6 +375,7 @@ export const ENDPOINTS = {
     personal: ['searchText'],
     response: UnlistedResidentsResponseSchema,
     cache: 'facility',
+    reads: ['residents'],
   },
   createSurvey: {
     method: 'POST',
@@ -368,6 +391,7 @@ export const ENDPOINTS = {
     params: dueListParams,
     response: QuestionsResponseSchema,
     cache: 'facility',
+    reads: ['questionnaires', 'questions'],
   },
   submitAnswers: {
     method: 'POST',
@@ -415,6 +439,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: ActiveEmployeesResponseSchema,
     cache: 'facility',
+    reads: ['employees'],
   },
   acknowledgements: {
     method: 'GET',
@@ -423,6 +448,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: AcknowledgementListResponseSchema,
     cache: 'facility',
+    reads: ['acknowledgements', 'employees', 'surveys', 'residents'],
   },
   reviewDecision: {
     method: 'POST',
@@ -447,6 +473,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: SurveySetsResponseSchema,
     cache: 'facility',
+    reads: ['survey_sets', 'facility_survey_sets'],
   },
   activePatients: {
     method: 'GET',
@@ -455,6 +482,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: ActivePatientsResponseSchema,
     cache: 'facility',
+    reads: ['residents'],
   },
   setQuestions: {
     method: 'GET',
@@ -464,6 +492,14 @@ export const ENDPOINTS = {
     response: QuestionsResponseSchema,
     // Who may read a set depends on the user's facilities, not on one facility in the path.
     cache: 'user',
+    reads: [
+      'survey_sets',
+      'facility_survey_sets',
+      'user_facilities',
+      'facilities',
+      'questionnaires',
+      'questions',
+    ],
   },
   createSetSurvey: {
     method: 'POST',
@@ -479,6 +515,7 @@ export const ENDPOINTS = {
     params: facilityParams,
     response: CulinaryEmployeesResponseSchema,
     cache: 'facility',
+    reads: ['employees'],
   },
   // Administration: facilities, survey sets, audit
   adminListFacilities: {
@@ -947,6 +984,14 @@ export const ENDPOINTS = {
     query: ResultsSummaryQuerySchema,
     response: ResultsSummaryResponseSchema,
     cache: 'user',
+    reads: [
+      'user_facilities',
+      'facilities',
+      'surveys',
+      'residents',
+      'survey_counts',
+      'survey_month_counts',
+    ],
   },
   resultsQuestions: {
     method: 'GET',
@@ -955,6 +1000,7 @@ export const ENDPOINTS = {
     query: ResultsQuestionsQuerySchema,
     response: ResultsQuestionsResponseSchema,
     cache: 'user',
+    reads: ['user_facilities', 'facilities', 'questionnaires', 'questions', 'answer_month_counts'],
   },
   resultsSurveySets: {
     method: 'GET',
@@ -963,6 +1009,7 @@ export const ENDPOINTS = {
     query: ResultsSurveySetsQuerySchema,
     response: ResultsSurveySetsResponseSchema,
     cache: 'user',
+    reads: ['user_facilities', 'facilities', 'survey_sets', 'facility_survey_sets'],
   },
   resultsSurveys: {
     method: 'GET',
@@ -971,6 +1018,7 @@ export const ENDPOINTS = {
     query: ResultsSurveysQuerySchema,
     response: ResultsSurveysResponseSchema,
     cache: 'user',
+    reads: ['user_facilities', 'facilities', 'surveys', 'residents', 'survey_sets', 'users'],
     auditedRead: true,
   },
   resultsSurvey: {
@@ -980,6 +1028,19 @@ export const ENDPOINTS = {
     params: z.object({ surveyId: IdSchema }),
     response: ResultsSurveyDetailSchema,
     cache: 'user',
+    reads: [
+      'user_facilities',
+      'facilities',
+      'surveys',
+      'residents',
+      'survey_sets',
+      'users',
+      'answers',
+      'questions',
+      'acknowledgements',
+      'employees',
+      'alerts',
+    ],
     auditedRead: true,
   },
   // Recorded before the survey's answers are printed (the audit trail of reads, issue 31).
@@ -998,6 +1059,7 @@ export const ENDPOINTS = {
     response: ResultsCommentsResponseSchema,
     personal: ['q'],
     cache: 'user',
+    reads: ['user_facilities', 'facilities', 'answers', 'questions', 'questionnaires'],
     auditedRead: true,
   },
   resultsExportCsv: {
@@ -1026,6 +1088,18 @@ export const ENDPOINTS = {
     query: CoreqQuerySchema,
     response: CoreqResponseSchema,
     cache: 'user',
+    reads: [
+      'user_facilities',
+      'facilities',
+      'surveys',
+      'residents',
+      'answers',
+      'questions',
+      'questionnaires',
+      'questionnaire_versions',
+      'coreq_responses',
+      'coreq_stale',
+    ],
     cachePerDay: true,
   },
   // The surveys behind one count of the panel (ADR 066): its period is named, so the answer
@@ -1037,6 +1111,14 @@ export const ENDPOINTS = {
     query: CoreqSurveysQuerySchema,
     response: CoreqSurveysResponseSchema,
     cache: 'user',
+    reads: [
+      'user_facilities',
+      'facilities',
+      'surveys',
+      'residents',
+      'coreq_responses',
+      'coreq_stale',
+    ],
     auditedRead: true,
   },
   resultsCoreqExportCsv: {
