@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import {
   postgresChangeCounter,
   sqliteChangeCounter,
@@ -38,6 +38,8 @@ export interface ConnectOptions {
   busyTimeoutMs?: number;
   /** PostgreSQL: how long to wait for a connection, in ms (tests shorten it). */
   pgConnectionTimeoutMs?: number;
+  /** Kysely's log hook: sees every statement run (tests record them). */
+  log?: (event: LogEvent) => void;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our integers are small, read them as numbers.
@@ -63,7 +65,10 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     // with the error, which the error handler answers with 503 (ADR 007).
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     let counter: ChangeCounter | undefined;
     return {
       db,
@@ -87,6 +92,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(options.log ? { log: options.log } : {}),
   });
   let counter: ChangeCounter | undefined;
   return {

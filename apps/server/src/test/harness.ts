@@ -212,8 +212,11 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** SQLite: the file `config.sqliteFile` instead of memory, so other connections can open it. */
   sqliteFile?: boolean;
-  /** connect() options of the app's database (busy timeout, PostgreSQL address and timeout). */
-  connect?: Pick<ConnectOptions, 'busyTimeoutMs' | 'databaseUrl' | 'pgConnectionTimeoutMs'>;
+  /**
+   * connect() options of the app's database (busy timeout, PostgreSQL address and timeout, a
+   * `log` hook that sees every statement).
+   */
+  connect?: Pick<ConnectOptions, 'busyTimeoutMs' | 'databaseUrl' | 'pgConnectionTimeoutMs' | 'log'>;
 }
 
 export interface SignedIn {
