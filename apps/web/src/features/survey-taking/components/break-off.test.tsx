@@ -115,6 +115,44 @@ describe('ending an interview early (ADR 060)', () => {
     ]);
   });
 
+  it('keeps and counts a valid answer chosen but not yet confirmed with Next', async () => {
+    const sent = fakeServer();
+    const { user } = renderSurvey();
+    await heading('Question: 1 Do you feel at home?');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(endEarly());
+    const dialog = await screen.findByRole('dialog', { name: INTERVIEW_TEXT.breakOff.heading });
+    expect(dialog).toHaveTextContent(INTERVIEW_TEXT.breakOff.body(1));
+    await user.click(within(dialog).getByRole('button', { name: INTERVIEW_TEXT.breakOff.confirm }));
+    expect(await screen.findByText(INTERVIEW_TEXT.breakOff.saved)).toBeInTheDocument();
+    expect(sent.map((body) => body.survey_answer_list)).toEqual([
+      [
+        {
+          Patient_Survey__c: FLOW.patientId,
+          Survey_Question__c: 'q1',
+          Answer__c: 'Yes',
+          Comment__c: null,
+        },
+      ],
+    ]);
+  });
+
+  it('leaves out an answer on screen that Next would refuse', async () => {
+    const sent = fakeServer();
+    const { user } = renderSurvey();
+    await heading('Question: 1 Do you feel at home?');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading(/^Question: 2 How comfortable/);
+    await user.type(screen.getByRole('textbox'), 'very');
+    await user.click(endEarly());
+    const dialog = await screen.findByRole('dialog', { name: INTERVIEW_TEXT.breakOff.heading });
+    expect(dialog).toHaveTextContent(INTERVIEW_TEXT.breakOff.body(1));
+    await user.click(within(dialog).getByRole('button', { name: INTERVIEW_TEXT.breakOff.confirm }));
+    expect(await screen.findByText(INTERVIEW_TEXT.breakOff.saved)).toBeInTheDocument();
+    expect(sent[0]?.survey_answer_list.map((answer) => answer.Survey_Question__c)).toEqual(['q1']);
+  });
+
   it('Escape closes the confirmation without sending', async () => {
     const sent = fakeServer();
     const { user } = renderSurvey();

@@ -1,4 +1,4 @@
-import { INTERVIEW_TEXT } from '@carevoice/shared';
+import { answerProblem, INTERVIEW_TEXT, type Question } from '@carevoice/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,18 +22,35 @@ function failureOf(error: unknown): string | null {
 
 /**
  * "End interview early" during the questions (ADR 060): a confirmation that says how many answers
- * are kept — Keep going has the focus — then the answers given so far go to the server and the
- * survey closes as partial; it leaves the due list and never opens again on this tablet. A break-off
- * is not queued on the device (a repeat is refused), so the button is off without a connection.
+ * are kept — Keep going has the focus — then the answers given so far (with a valid one chosen on
+ * screen but not yet confirmed) go to the server and the survey closes as partial; it
+ * leaves the due list and never opens again on this tablet. A break-off is not queued on the
+ * device (a repeat is refused), so the button is off without a connection.
  */
-export function BreakOff({ draft, onEnded }: { draft: Draft; onEnded: () => void }) {
+export function BreakOff({
+  draft,
+  questions,
+  onEnded,
+}: {
+  draft: Draft;
+  questions: readonly Question[];
+  onEnded: () => void;
+}) {
   const online = useOnline();
   const reasonId = useId();
   const navigate = useNavigate();
   const breakOff = useSurveyBreakOff();
   const [opened, setOpened] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const answered = draft.history.length;
+  // Kept: the answers confirmed with Next, and what is chosen on the question on screen when Next
+  // would take it (an interviewer who picked the resident's answer and then ended expects it
+  // kept): a non-answer, or an answer not blank with no problem; not one Next would refuse.
+  const question = questions[draft.index];
+  const { pending, pendingNonAnswer: nonAnswer } = draft;
+  const kept =
+    question && (nonAnswer || pending?.trim()) && !answerProblem(question, pending, nonAnswer)
+      ? [...draft.history, { questionId: question.id, answer: pending, nonAnswer }]
+      : draft.history;
 
   const close = () => {
     if (breakOff.isPending) return;
@@ -55,7 +72,7 @@ export function BreakOff({ draft, onEnded }: { draft: Draft; onEnded: () => void
   };
   const confirm = () => {
     if (breakOff.isPending) return;
-    const { survey_answer_list, respondent } = buildSubmission(draft);
+    const { survey_answer_list, respondent } = buildSubmission({ ...draft, history: kept });
     breakOff.mutate(
       {
         patientId: draft.flow.patientId,
@@ -90,7 +107,7 @@ export function BreakOff({ draft, onEnded }: { draft: Draft; onEnded: () => void
       )}
       <Modal opened={opened} onClose={close} title={text.heading} centered>
         <Stack gap="md">
-          <Text>{text.body(answered)}</Text>
+          <Text>{text.body(kept.length)}</Text>
           {breakOff.isPending && (
             <Text role="status" size="sm">
               {text.sending}

@@ -40,7 +40,11 @@ export function ResidentSurvey({ flow }: { flow: SurveyFlowState }) {
               onNoEmployees={submit}
             />
             {draft.index < questions.length && (
-              <BreakOff draft={draft} onEnded={() => dispatch({ type: 'submitted' })} />
+              <BreakOff
+                draft={draft}
+                questions={questions}
+                onEnded={() => dispatch({ type: 'submitted' })}
+              />
             )}
           </>
         )
