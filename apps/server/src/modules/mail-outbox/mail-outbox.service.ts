@@ -21,6 +21,7 @@ import type { Database } from '../../db/database.js';
 import { toTimestamp } from '../../db/values.js';
 import { newRowId } from '../../lib/crypto.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { PollLoop } from '../../lib/poll-loop.js';
 import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import {
   claimDue,
@@ -124,9 +125,15 @@ export interface OutboxTurn {
 
 /** Sends the outbox's mails: `runOnce()` for one batch (tests), `start()`/`stop()` in the server. */
 export class OutboxSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  // Sends batches while they all go out, then waits `pollMs`.
+  private readonly loop = new PollLoop(
+    async (stopped) => {
+      let turn: OutboxTurn;
+      do turn = await this.runOnce();
+      while (!stopped() && turn.sent + turn.failed > 0 && turn.failed === 0);
+    },
+    (error) => this.options.log?.warn({ err: error }, 'mail outbox turn failed'),
+  );
   private readonly firstTries = new Set<Promise<void>>();
 
   constructor(private readonly options: OutboxSenderOptions) {}
@@ -210,34 +217,12 @@ export class OutboxSender {
 
   /** Sends until the outbox is empty, then polls every `pollMs`. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      try {
-        let turn: OutboxTurn;
-        do {
-          this.running = this.runOnce();
-          turn = (await this.running) as OutboxTurn;
-        } while (!this.stopped && turn.sent + turn.failed > 0 && turn.failed === 0);
-      } catch (error) {
-        this.options.log?.warn({ err: error }, 'mail outbox turn failed');
-      } finally {
-        this.running = undefined;
-      }
-      if (!this.stopped) {
-        this.timer = setTimeout(() => void tick(), this.options.pollMs ?? OUTBOX_POLL_MS);
-        this.timer.unref();
-      }
-    };
-    void tick();
+    this.loop.start(this.options.pollMs ?? OUTBOX_POLL_MS);
   }
 
   /** Stops polling and waits for the turn in progress and the first tries. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
     await this.settled();
   }
 }

@@ -44,6 +44,7 @@ import {
 } from './campaigns.repository.js';
 import { campaignSettings } from './campaigns.service.js';
 import { createSurveyLink, issueLinkToken } from './public-survey.service.js';
+import { PollLoop } from '../../lib/poll-loop.js';
 
 /** The page a link opens, under PUBLIC_URL (the web app serves it; DESIGN §9). */
 export const SURVEY_PAGE_PATH = '/s';
@@ -158,9 +159,12 @@ function mailText(
 
 /** Sends campaigns and reminders: `runOnce()` for one turn (tests), `start()`/`stop()` in the server. */
 export class CampaignRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop = new PollLoop(
+    async () => {
+      await this.runOnce();
+    },
+    (error) => this.options.log?.warn({ err: error }, 'campaign turn failed'),
+  );
 
   constructor(private readonly options: CampaignRunnerOptions) {}
 
@@ -328,29 +332,10 @@ export class CampaignRunner {
 
   /** Runs a turn now and then every `pollMs`. */
   start(pollMs = CAMPAIGN_POLL_MS): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      try {
-        this.running = this.runOnce();
-        await this.running;
-      } catch (error) {
-        this.options.log?.warn({ err: error }, 'campaign turn failed');
-      } finally {
-        this.running = undefined;
-      }
-      if (!this.stopped) {
-        this.timer = setTimeout(() => void tick(), pollMs);
-        this.timer.unref();
-      }
-    };
-    void tick();
+    this.loop.start(pollMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
